@@ -48,18 +48,19 @@ package enum FavoriteNamesFile {
             guard safe else { return nil }
             body.append(UInt8(ascii: "\n"))
         }
-        return Array(body.withUnsafeBytes { headerLine(plist: plist, count: names.count, body: $0) }.utf8) + body
+        var hash = StreamingChecksum()
+        body.withUnsafeBytes { hash.add($0) }
+        return Array(headerLine(plist: plist, count: names.count, check: hash.value).utf8) + body
     }
 
-    /// The first line, with its "\n", of the names file of `count` names whose lines are `body`.
-    private static func headerLine(plist: FileVersion, count: Int, body: UnsafeRawBufferPointer) -> String {
-        var hash = StreamingChecksum()
-        hash.add(body)
-        return [
-            magic, String(version), String(plist.device), String(plist.inode), String(plist.size),
-            String(plist.modifiedNanoseconds), String(plist.changedNanoseconds), String(count),
-            String(hash.value, radix: 16),
-        ].joined(separator: " ") + "\n"
+    /// The first line, with its "\n", of the names file of `count` names whose lines' check
+    /// (`StreamingChecksum`) is `check`. Put together by `+`, not `joined(separator:)`, whose
+    /// generic types the runtime looked up at its first call (190 k instructions).
+    private static func headerLine(plist: FileVersion, count: Int, check: UInt64) -> String {
+        var line = magic + " " + String(version) + " " + String(plist.device) + " " + String(plist.inode)
+        line += " " + String(plist.size) + " " + String(plist.modifiedNanoseconds)
+        line += " " + String(plist.changedNanoseconds) + " " + String(count) + " " + String(check, radix: 16) + "\n"
+        return line
     }
 
     /// Writes the names file of `names`, made from state.plist as `plist` is, beside it in
@@ -83,17 +84,15 @@ package enum FavoriteNamesFile {
     /// the first line without a `String` made for each name or the lines gathered again: the
     /// first `wx --complete` with no names file at 100,000 favorites, which writes it, took
     /// 13.3 ms and 1,690 page faults, where this takes 9.6 ms and 720 (perf stat, 30 runs
-    /// interleaved).
+    /// interleaved). Its check is the list's own when the scan took it (`FavoriteNameList.check`).
     static func fill(_ file: FileWriter, _ list: FavoriteNameList, plist: FileVersion) -> Bool {
         guard list.isPrintableASCII else {
             guard let bytes = encode(list.strings, plist: plist) else { return false }
             file.write(bytes)
             return true
         }
-        list.bytes.withUnsafeBytes { body in
-            file.write(headerLine(plist: plist, count: list.count, body: body))
-            file.write(body)
-        }
+        file.write(headerLine(plist: plist, count: list.count, check: list.bytesCheck))
+        list.bytes.withUnsafeBytes { file.write($0) }
         return true
     }
 
@@ -236,7 +235,7 @@ package enum FavoriteNamesFile {
             return ends.count == header.count ? (ends, printable) : nil
         }
         guard let lines else { return nil }
-        return FavoriteNameList(bytes: body, ends: lines.ends, isPrintableASCII: lines.printable)
+        return FavoriteNameList(bytes: body, ends: lines.ends, isPrintableASCII: lines.printable, check: header.check)
     }
 
     /// Reads up to `count` bytes at `offset` into the start of `bytes`; how many, or nil on a
