@@ -13,7 +13,14 @@ import WeatherTestSupport
     var plistPath: String { home.path + "/state.plist" }
     var namesPath: String { home.path + "/" + FavoriteNamesFile.name }
 
-    func store() -> StateStore { StateStore(folder: home.path, now: { Date(timeIntervalSince1970: 1_770_414_000) }) }
+    /// A store whose names files are written whatever the file system's clock (`namesClock`):
+    /// a state.plist the test writes is always older than it.
+    func store(fileSystem: any FileSystem = POSIXFileSystem()) -> StateStore {
+        let store = StateStore(
+            folder: home.path, now: { Date(timeIntervalSince1970: 1_770_414_000) }, fileSystem: fileSystem)
+        store.namesClock = Int.max
+        return store
+    }
 
     func favorite(_ name: String, _ latitude: Double = 53.55) -> Favorite {
         Favorite(
@@ -180,4 +187,118 @@ import WeatherTestSupport
         )
         #expect(!FileManager.default.fileExists(atPath: namesPath))
     }
+
+    /// The check the scan's builder takes as names are appended (the names file's,
+    /// `FavoriteNameList.check`) is `StreamingChecksum` of the list's bytes: names of 0 to 40
+    /// bytes, ASCII and not, by both appends, within the list's room and past it.
+    @Test func theBuilderTakesTheCheckOfItsBytes() throws {
+        let names = (0..<160).map { String(repeating: "x", count: $0 % 41) + ($0 % 9 == 0 ? "é" : "") }
+        for room in [1, 64, 700, 1 << 16] {
+            let list = try #require(
+                FavoriteNameListBuilder.build(bytes: room, count: 0) { builder in
+                    for (index, name) in names.enumerated() {
+                        guard index % 2 == 1, name.utf8.allSatisfy({ $0 < 0x80 }) else {
+                            builder.append(name)
+                            continue
+                        }
+                        // 16 bytes readable from the name's start, as in the scan's buffer.
+                        let padded = Array(name.utf8) + [UInt8](repeating: UInt8(ascii: "<"), count: 16)
+                        padded.withUnsafeBytes {
+                            builder.appendReadable16(UnsafeRawBufferPointer(rebasing: $0[..<name.utf8.count]))
+                        }
+                    }
+                    return true
+                })
+            #expect(list.strings == names, "room \(room)")
+            var hash = StreamingChecksum()
+            list.bytes.withUnsafeBytes { hash.add($0) }
+            #expect(list.check == hash.value, "room \(room)")
+        }
+    }
+
+    /// wx's own write of state.plist makes its names file as completion does
+    /// (`FavoriteNamesFile.reading`): not when state.plist's times are not older than the file
+    /// system's clock as the names file's temporary is made — another program's change in that
+    /// clock step could keep its size, inode and times, and the names file would stand for it.
+    /// State.plist written in that step stands here as one whose modification time the file
+    /// system shows ahead (`AheadFileSystem`); no names file, and no temporary, is left of it.
+    @Test func aWriteChangedInTheClockStepGetsNoNamesFile() throws {
+        let store = StateStore(
+            folder: home.path, now: { Date(timeIntervalSince1970: 1_770_414_000) },
+            fileSystem: AheadFileSystem(plist: plistPath))
+        try store.update { $0.favorites += [favorite("Hamburg"), favorite("Bremen")] }
+        #expect(!FileManager.default.fileExists(atPath: namesPath))
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: home.path)) == ["state.plist", ".wx.lock"])
+        // Completion reads state.plist itself meanwhile, and writes none either.
+        #expect(StateStore.favoriteNames(folder: home.path) == ["Hamburg", "Bremen"])
+        #expect(!FileManager.default.fileExists(atPath: namesPath))
+        // Once the clock has moved past it, completion writes it.
+        #expect(StateStore.favoriteNames(folder: home.path, clock: Int.max) == ["Hamburg", "Bremen"])
+        #expect(FavoriteNamesFile.isCurrent(folder: home.path, plist: try plistVersion()))
+    }
+
+    /// A write whose state.plist the file system's clock shows within a step ahead (here 3 ms,
+    /// less than `FavoriteNamesFile.settleLimit`) waits that step out, then makes the names file
+    /// as completion would: after `wx import` the names file was missing 1 time in 5.
+    @Test func aWriteWaitsOutTheClockStepItCameIn() throws {
+        let store = StateStore(
+            folder: home.path, now: { Date(timeIntervalSince1970: 1_770_414_000) },
+            fileSystem: AheadFileSystem(plist: plistPath, ahead: 3_000_000))
+        try store.update { $0.favorites += [favorite("Hamburg"), favorite("Bremen")] }
+        #expect(FavoriteNamesFile.isCurrent(folder: home.path, plist: try plistVersion()))
+        #expect(FavoriteNamesFile.names(folder: home.path) == ["Hamburg", "Bremen"])
+    }
+
+    /// The same for a state.plist another program wrote, which wx reads (`refresh`): changed in
+    /// the clock step of the read (its time ahead here), it gets no names file.
+    @Test func aReadOfAStatePlistChangedInTheClockStepMakesNoNamesFile() throws {
+        var document = StateDocument()
+        document.favorites = (0..<300).map { favorite("Place \($0)", Double($0 % 80)) }
+        try Data(try StatePlistReaderTests.encoded(document)).write(to: URL(fileURLWithPath: plistPath))
+        var times = [timespec(tv_sec: Int(Date().timeIntervalSince1970) + 86_400, tv_nsec: 0), timespec()]
+        times[1] = times[0]
+        #expect(utimensat(AT_FDCWD, plistPath, &times, 0) == 0)
+        let store = StateStore(folder: home.path, now: { Date(timeIntervalSince1970: 1_770_414_000) })
+        #expect(store.document.favorites.count == 300)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: home.path) == ["state.plist"])
+    }
+}
+
+/// The file system, but a state.plist written through it is given a modification time `ahead`
+/// (nanoseconds; a day unless said) of the system clock right after: changed, as far as the file
+/// system's clock tells, no earlier than anything made until then. Every other operation is the
+/// file system's own.
+private struct AheadFileSystem: FileSystem {
+    let plist: String
+    var ahead = 86_400_000_000_000
+    let base = POSIXFileSystem()
+
+    func replace(_ path: String, with data: [UInt8]) throws(FileError) {
+        try base.replace(path, with: data)
+        guard path == plist else { return }
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        let time = Int(now.tv_sec) * 1_000_000_000 + Int(now.tv_nsec) + ahead
+        var times = [timespec(tv_sec: time / 1_000_000_000, tv_nsec: time % 1_000_000_000), timespec()]
+        times[1] = times[0]
+        if utimensat(AT_FDCWD, path, &times, 0) != 0 { throw FileError(cannot: "touch", path, code: errno) }
+    }
+
+    func contents(of path: String, limit: Int) throws(FileError) -> Data? { try base.contents(of: path, limit: limit) }
+    func replace(_ path: String, writing body: (FileWriter) -> Bool) throws(FileError) -> Bool {
+        try base.replace(path, writing: body)
+    }
+    func replaceScratch(_ path: String, writing body: (FileWriter) -> Bool) throws(FileError) -> Bool {
+        try base.replaceScratch(path, writing: body)
+    }
+    func appendLine(_ line: [UInt8], to path: String, durable: Bool) throws(FileError) {
+        try base.appendLine(line, to: path, durable: durable)
+    }
+    func lock(_ folder: String, wait: LockWait) throws(FileError) -> FolderLock { try base.lock(folder, wait: wait) }
+    func rename(_ path: String, to destination: String) throws(FileError) { try base.rename(path, to: destination) }
+    func remove(_ path: String) throws(FileError) { try base.remove(path) }
+    func names(in folder: String) -> [String] { base.names(in: folder) }
+    func version(of path: String) -> FileVersion? { base.version(of: path) }
+    func kind(at path: String) -> FileKind? { base.kind(at: path) }
+    func openForReading(_ path: String) throws(FileError) -> (any ReadableFile)? { try base.openForReading(path) }
 }

@@ -45,6 +45,10 @@ package final class FileWriter {
         return fstat(fd, &info) == 0 ? FileVersion(info) : nil
     }
 
+    /// Sets the file's times to the file system's clock now (`futimens`), and gives its version
+    /// then; nil when that fails.
+    package func stamp() -> FileVersion? { futimens(fd, nil) == 0 ? version : nil }
+
     /// Appends `bytes` to the file.
     package func write(_ bytes: UnsafeRawBufferPointer) {
         let count = bytes.count

@@ -27,6 +27,15 @@ struct StreamingChecksum {
         }
     }
 
+    /// Takes the next eight bytes, as the little-endian `word` they make; only while no partial
+    /// word is pending (every piece taken before was of whole words): a writer that has the
+    /// bytes at hand as words takes each as it finishes it (`FavoriteNameListBuilder`).
+    @inline(__always)
+    mutating func addWord(_ word: UInt64) {
+        mix(word)
+        count += 8
+    }
+
     /// Takes the next `bytes`: the word left partly filled completed from their first bytes, then
     /// whole words, and the last bytes kept as the next partial word — each taken as a word (by
     /// a load and a shift) where eight bytes lie at hand, byte by byte only in a piece shorter

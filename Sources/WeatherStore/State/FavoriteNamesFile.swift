@@ -19,7 +19,9 @@ import Darwin
 /// (another program, an editor, an older wx that does not keep this file, a copy put in its
 /// place) is read instead, so a names file is never older than the favorites it stands for.
 /// wx writes it whenever it writes state.plist (under the folder's lock, right after), and
-/// whenever it reads a state.plist whose names file is missing or of another version.
+/// whenever it reads a state.plist whose names file is missing or of another version — each
+/// time through `reading`, so never for a state.plist changed within the file system's current
+/// clock step (it could change again there and keep its version).
 ///
 /// The first line: `wx-favorite-names 1 <device> <inode> <size> <modified ns> <changed ns>
 /// <count> <check>`, the check being `StreamingChecksum` of all after that line; then each name
@@ -48,33 +50,19 @@ package enum FavoriteNamesFile {
             guard safe else { return nil }
             body.append(UInt8(ascii: "\n"))
         }
-        return Array(body.withUnsafeBytes { headerLine(plist: plist, count: names.count, body: $0) }.utf8) + body
-    }
-
-    /// The first line, with its "\n", of the names file of `count` names whose lines are `body`.
-    private static func headerLine(plist: FileVersion, count: Int, body: UnsafeRawBufferPointer) -> String {
         var hash = StreamingChecksum()
-        hash.add(body)
-        return [
-            magic, String(version), String(plist.device), String(plist.inode), String(plist.size),
-            String(plist.modifiedNanoseconds), String(plist.changedNanoseconds), String(count),
-            String(hash.value, radix: 16),
-        ].joined(separator: " ") + "\n"
+        body.withUnsafeBytes { hash.add($0) }
+        return Array(headerLine(plist: plist, count: names.count, check: hash.value).utf8) + body
     }
 
-    /// Writes the names file of `names`, made from state.plist as `plist` is, beside it in
-    /// `folder` (a temporary file renamed over the old one); a names file that cannot be made
-    /// is removed, so that none of an older state.plist stays. Failures are not reported: without
-    /// the file, completion reads state.plist.
-    static func write(_ names: [String], plist: FileVersion, folder: String, _ fileSystem: any FileSystem) {
-        let path = folder + "/" + name
-        // Never over something that is not a regular file (not wx's: left as it is).
-        guard fileSystem.kind(at: path) ?? .regular == .regular else { return }
-        guard let bytes = encode(names, plist: plist) else {
-            try? fileSystem.remove(path)
-            return
-        }
-        do throws(FileError) { try fileSystem.replace(path, with: bytes) } catch { try? fileSystem.remove(path) }
+    /// The first line, with its "\n", of the names file of `count` names whose lines' check
+    /// (`StreamingChecksum`) is `check`. Put together by `+`, not `joined(separator:)`, whose
+    /// generic types the runtime looked up at its first call (190 k instructions).
+    private static func headerLine(plist: FileVersion, count: Int, check: UInt64) -> String {
+        var line = magic + " " + String(version) + " " + String(plist.device) + " " + String(plist.inode)
+        line += " " + String(plist.size) + " " + String(plist.modifiedNanoseconds)
+        line += " " + String(plist.changedNanoseconds) + " " + String(count) + " " + String(check, radix: 16) + "\n"
+        return line
     }
 
     /// Writes the names file of `list`, made from state.plist as `plist` is, to `file`; false,
@@ -83,23 +71,26 @@ package enum FavoriteNamesFile {
     /// the first line without a `String` made for each name or the lines gathered again: the
     /// first `wx --complete` with no names file at 100,000 favorites, which writes it, took
     /// 13.3 ms and 1,690 page faults, where this takes 9.6 ms and 720 (perf stat, 30 runs
-    /// interleaved).
+    /// interleaved). Its check is the list's own when the scan took it (`FavoriteNameList.check`).
     static func fill(_ file: FileWriter, _ list: FavoriteNameList, plist: FileVersion) -> Bool {
         guard list.isPrintableASCII else {
             guard let bytes = encode(list.strings, plist: plist) else { return false }
             file.write(bytes)
             return true
         }
-        list.bytes.withUnsafeBytes { body in
-            file.write(headerLine(plist: plist, count: list.count, body: body))
-            file.write(body)
-        }
+        file.write(headerLine(plist: plist, count: list.count, check: list.bytesCheck))
+        list.bytes.withUnsafeBytes { file.write($0) }
         return true
     }
 
     /// How long a state.plist on another file system than its folder's (a link to it) is left
     /// unchanged before completion writes its names file: nanoseconds.
     static let settledAfter = 2_000_000_000
+    /// The longest `reading(settle: true)` waits for the file system's clock to step past
+    /// state.plist's times (a step of 1 to 10 ms; FAT's 2 s is not waited out), and each pause
+    /// between looks: nanoseconds.
+    static let settleLimit = 20_000_000
+    static let settlePause = 500_000
 
     /// The names `read` gives from state.plist in `folder` (nil when it cannot be read), and the
     /// names file of them written beside it when it is certain to stand for state.plist for as
@@ -119,8 +110,16 @@ package enum FavoriteNamesFile {
     /// as the Tab (or a time set ahead) leaves the names file unwritten, until the next Tab. A
     /// state.plist on another file system than the folder (a link), stamped by another clock,
     /// is held to the system clock as before: unchanged for `settledAfter`.
+    ///
+    /// - Parameter settle: wait, up to `settleLimit`, for the file system's clock to step past
+    ///   state.plist's times before reading it (the temporary's time taken again,
+    ///   `FileWriter.stamp`, until it is later): for wx's own write of state.plist and its read
+    ///   at start, which come within the clock step of the change (without it 1 `import` in 5
+    ///   left no names file), not for a Tab. A state.plist's time more than `settleLimit` ahead
+    ///   (set so) is not waited for.
     static func reading(
-        folder: String, _ fileSystem: any FileSystem, clock: Int? = nil, _ read: () -> FavoriteNameList?
+        folder: String, _ fileSystem: any FileSystem, clock: Int? = nil, settle: Bool = false,
+        _ read: () -> FavoriteNameList?
     ) -> FavoriteNameList? {
         let path = folder + "/" + name
         let plistPath = folder + "/state.plist"
@@ -134,8 +133,26 @@ package enum FavoriteNamesFile {
             // empty fails its count or check and is not read.
             _ = try fileSystem.replaceScratch(path) { file in
                 // The file system's time now: the temporary's, made just before.
-                let made = file.version
+                var made = file.version
                 let before = fileSystem.version(of: plistPath)
+                if settle, clock == nil, let before, let first = made, first.device == before.device,
+                    max(before.modifiedNanoseconds, before.changedNanoseconds)
+                        - min(first.modifiedNanoseconds, first.changedNanoseconds) < settleLimit
+                {
+                    // The read begins after a time the clock gave later than state.plist's: a
+                    // change made after it bears a later time, one made before it is read. (A
+                    // time further ahead, set so, is not waited for.)
+                    let changed = max(before.modifiedNanoseconds, before.changedNanoseconds)
+                    var waited = 0
+                    while let now = made, min(now.modifiedNanoseconds, now.changedNanoseconds) <= changed,
+                        waited < settleLimit
+                    {
+                        var pause = timespec(tv_sec: 0, tv_nsec: settlePause)
+                        nanosleep(&pause, nil)
+                        waited += settlePause
+                        made = file.stamp()
+                    }
+                }
                 names = read()
                 didRead = true
                 guard let names, let before, let made else { return false }
@@ -236,7 +253,7 @@ package enum FavoriteNamesFile {
             return ends.count == header.count ? (ends, printable) : nil
         }
         guard let lines else { return nil }
-        return FavoriteNameList(bytes: body, ends: lines.ends, isPrintableASCII: lines.printable)
+        return FavoriteNameList(bytes: body, ends: lines.ends, isPrintableASCII: lines.printable, check: header.check)
     }
 
     /// Reads up to `count` bytes at `offset` into the start of `bytes`; how many, or nil on a

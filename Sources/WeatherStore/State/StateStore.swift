@@ -66,6 +66,10 @@ package final class StateStore {
     private var loadedOnce = false
     private let now: () -> Date
     private let fileSystem: any FileSystem
+    /// The file system's time, nanoseconds since 1970, that state.plist's times must be older
+    /// than for its names file to be written (`FavoriteNamesFile.reading`), as completion's
+    /// `clock` (tests); nil: the time the file system gives the names file's temporary.
+    package var namesClock: Int?
 
     /// - Parameters:
     ///   - folder: the folder holding `state.plist`.
@@ -243,9 +247,11 @@ package final class StateStore {
                     warning = .entriesKept(count: decoded.unreadableEntries)
                 }
                 // A state.plist wx did not write (an older wx, an editor, a copy): its names file
-                // is made now, so that the next Tab reads it.
+                // is made now, so that the next Tab reads it — as completion makes it, the names
+                // read again once its temporary stands (not the ones decoded above, read before
+                // it: a change within the same clock step could keep the version they were of).
                 if let version, !FavoriteNamesFile.isCurrent(folder: folder, plist: version) {
-                    FavoriteNamesFile.write(decoded.favorites.map(\.name), plist: version, folder: folder, fileSystem)
+                    writeNamesFile()
                 }
             } else if let lastGood {
                 // Damaged under this session (truncated, overwritten by another program): what
@@ -456,11 +462,18 @@ package final class StateStore {
         loadedVersion = fileSystem.version(of: path)
         // Under the lock: the names file of the file just written, its names read back from it
         // as completion would read them there.
-        if let written = loadedVersion {
-            let names = Self.plistFavoriteNames(folder: folder)
-            if fileSystem.version(of: path) == written {
-                FavoriteNamesFile.write(names, plist: written, folder: folder, fileSystem)
-            }
+        if loadedVersion != nil { writeNamesFile() }
+    }
+
+    /// Writes the names file of state.plist as it is, read from it as completion reads it, when
+    /// its version is certain to be the one read: not when state.plist changed within the file
+    /// system's current clock step (`FavoriteNamesFile.reading`, the same check completion
+    /// makes) — another program's second change there could keep its size, inode and times, and
+    /// the names file would stand for it. That step is waited out (20 ms at most: `settle`);
+    /// past it, none is written, and the next Tab writes it.
+    private func writeNamesFile() {
+        _ = FavoriteNamesFile.reading(folder: folder, fileSystem, clock: namesClock, settle: true) {
+            Self.readPlistFavoriteNames(folder: folder)
         }
     }
 }
