@@ -24,10 +24,12 @@ package struct NominatimGeocoder: Geocoder {
                 ("q", query), ("format", "jsonv2"), ("addressdetails", "1"), ("limit", String(limit)),
                 ("accept-language", language),
             ])
-        let fetched = try await client.json(
+        return try await client.answer(
             ServiceRequest(service: service, url: url, cacheKey: url, language: language, staleFallback: true),
-            validity: { _, now in now.addingTimeInterval(CacheLifetime.placeSeconds) })
-        return Fetched(value: try Self.places(fromSearch: fetched.value, limit: limit), origin: fetched.origin)
+            read: { json throws(ServiceError) in try Self.places(fromSearch: json, limit: limit) },
+            // The documented no match of a search is `[]`; an error object read as none (its
+            // "Unable to geocode") is not kept: the next `find` asks again.
+            validity: { json, _, now in json.array == nil ? nil : now.addingTimeInterval(CacheLifetime.placeSeconds) })
     }
 
     package func reverse(_ coordinate: Coordinate, language: String) async throws(ServiceError) -> Fetched<Place?> {
@@ -38,10 +40,14 @@ package struct NominatimGeocoder: Geocoder {
                 ("format", "jsonv2"), ("addressdetails", "1"), ("zoom", "14"),
                 ("accept-language", language),
             ])
-        let fetched = try await client.json(
+        return try await client.answer(
             ServiceRequest(service: service, url: url, cacheKey: url, language: language, staleFallback: true),
-            validity: { _, now in now.addingTimeInterval(CacheLifetime.placeSeconds) })
-        return Fetched(value: try Self.place(fromReverse: fetched.value, asked: coordinate), origin: fetched.origin)
+            read: { json throws(ServiceError) in try Self.place(fromReverse: json, asked: coordinate) },
+            // The documented no match of a reverse lookup is `{"error":"Unable to geocode"}`; any
+            // other error object, read as no name, is not kept.
+            validity: { json, _, now in
+                Self.isOtherError(json) ? nil : now.addingTimeInterval(CacheLifetime.placeSeconds)
+            })
     }
 
     // MARK: - Mapping (pure, tested on every recorded body)
@@ -68,6 +74,12 @@ package struct NominatimGeocoder: Geocoder {
                 detail: "no place in it has coordinates on the globe: lat \(shown[0]), lon \(shown[1])")
         }
         return Array(places.prefix(limit))
+    }
+
+    /// Whether `json` is an error object other than the documented no match ("Unable to geocode").
+    static func isOtherError(_ json: JSONValue) -> Bool {
+        guard let error = json["error"] else { return false }
+        return error.nonEmptyString != "Unable to geocode"
     }
 
     /// A `lat` or `lon` value as the answer gave it, clipped, for an error message.

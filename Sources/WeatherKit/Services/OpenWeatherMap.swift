@@ -57,19 +57,25 @@ package struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
             // Each request is a part of its own: one that fails leaves the other shown, with
             // the failure kept in `missingParts`; only both failing fails the forecast.
             let now = await part { () async throws(ServiceError) -> (Forecast, DataOrigin) in
-                let fetched = try await client.json(
+                let fetched = try await client.answer(
                     ServiceRequest(service: service, url: url, cacheKey: cacheKey, staleFallback: true),
-                    validity: { _, now in now.addingTimeInterval(CacheLifetime.openWeatherMapSeconds) })
-                return (try Self.forecast(from: fetched.value, requested: rounded), fetched.origin)
+                    read: { json throws(ServiceError) in try Self.forecast(from: json, requested: rounded) },
+                    validity: { _, _, now in now.addingTimeInterval(CacheLifetime.openWeatherMapSeconds) })
+                return (fetched.value, fetched.origin)
             }
             // A refusal of the request itself (its key, its coordinates, its rate) or a service
             // out of reach would meet the steps request too: it ends here with its reason.
             // Anything else (the endpoint down, a bad answer) leaves the steps to come.
             if case .failure(let error) = now, error.endsTheRequests { throw error }
             let steps = await part { () async throws(ServiceError) -> (JSONValue, DataOrigin) in
-                let fetched = try await client.json(
+                // Checked here as `addSteps` reads it, so that steps it cannot read are not kept.
+                let fetched = try await client.answer(
                     ServiceRequest(service: service, url: stepsURL, cacheKey: stepsKey, staleFallback: true),
-                    validity: { _, now in now.addingTimeInterval(CacheLifetime.openWeatherMapSeconds) })
+                    read: { json throws(ServiceError) in
+                        try Self.checkSteps(json)
+                        return json
+                    },
+                    validity: { _, _, now in now.addingTimeInterval(CacheLifetime.openWeatherMapSeconds) })
                 return (fetched.value, fetched.origin)
             }
             return try Self.combine(now: now, steps: steps, requested: rounded)
@@ -159,17 +165,16 @@ package struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
     /// The place a current-weather request names (`id=`, `q=`, `lat=`/`lon=`); nil on 404.
     func lookup(_ items: [(String, String)], language: String) async throws(ServiceError) -> Fetched<Place?> {
         let (url, cacheKey) = urls(items, language: language)
-        let fetched: Fetched<JSONValue>
         do {
-            fetched = try await client.json(
-                ServiceRequest(service: service, url: url, cacheKey: cacheKey, staleFallback: true),
-                validity: { _, now in now.addingTimeInterval(CacheLifetime.placeSeconds) })
+            return try await client.redacting { () async throws(ServiceError) -> Fetched<Place?> in
+                try await client.answer(
+                    ServiceRequest(service: service, url: url, cacheKey: cacheKey, staleFallback: true),
+                    read: { json throws(ServiceError) in try Self.place(from: json) },
+                    validity: { _, _, now in now.addingTimeInterval(CacheLifetime.placeSeconds) })
+            }
         } catch {
             if case .rejected(_, 404, _) = error { return Fetched(value: nil, origin: .network) }
             throw error
-        }
-        return try await client.redacting { () throws(ServiceError) -> Fetched<Place?> in
-            Fetched(value: try Self.place(from: fetched.value), origin: fetched.origin)
         }
     }
 
@@ -313,10 +318,8 @@ package struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
     ///
     /// - Throws: the service's error for a `cod` other than 200; `.malformedResponse` without `list`.
     package static func addSteps(from json: JSONValue, to forecast: inout Forecast) throws(ServiceError) {
-        try checkCode(json)
-        guard let list = json["list"]?.array else {
-            throw .malformedResponse(.openWeatherMap, detail: "no forecast steps in the answer")
-        }
+        try checkSteps(json)
+        guard let list = json["list"]?.array else { return }
         let offset =
             json["city"]?["timezone"]?.int.flatMap { abs($0) <= 18 * 3_600 ? $0 : nil }
             ?? forecast.zone.utcOffsetSeconds
@@ -432,6 +435,15 @@ package struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
         return Place(
             name: name, region: country ?? "", countryCode: country?.lowercased(), coordinate: coordinate,
             displayName: [name, country].compactMap { $0 }.joined(separator: ", "))
+    }
+
+    /// Throws what `addSteps` would for a `/data/2.5/forecast` answer: the service's error
+    /// (`checkCode`), or `.malformedResponse` without a `list` of steps.
+    static func checkSteps(_ json: JSONValue) throws(ServiceError) {
+        try checkCode(json)
+        guard json["list"]?.array != nil else {
+            throw .malformedResponse(.openWeatherMap, detail: "no forecast steps in the answer")
+        }
     }
 
     /// Throws the service's error when `cod` (number or string) is not 200.

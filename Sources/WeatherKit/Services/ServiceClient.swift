@@ -134,34 +134,65 @@ struct ServiceClient: Sendable {
         do { return try await body() } catch { throw error.redacted(secrets) }
     }
 
-    /// Fetches and parses a JSON answer.
+    /// Fetches a JSON answer and reads it with `read`: the one place where an answer is judged.
     ///
-    /// - Parameter validity: given the parsed answer and the time, until when it stays current
-    ///   (stored in the cache); nil for answers that must not be cached.
+    /// An answer is kept in the cache only once `read` has read it (and `validity` gives it a
+    /// time): an error object, a wrong shape, values wx refuses are never stored, so the next
+    /// command asks again rather than replay a transient fault for the answer's lifetime. A
+    /// saved answer is used only when `read` reads it. An answer that cannot be read is a failed
+    /// request like a 5xx (`ServiceError.letsSavedDataStandIn`): with `staleFallback`, a saved
+    /// answer stands in, with the reason.
+    ///
+    /// - Parameters:
+    ///   - read: the provider's reading of the service's JSON; throws `ServiceError` for an
+    ///     answer it cannot use.
+    ///   - validity: given the answer, what `read` made of it and the time, until when it stays
+    ///     current (stored in the cache); nil for answers that must not be cached (a service's
+    ///     error object read as "no match").
     /// - Throws: `ServiceError`.
     ///
     /// Requests made at the same time for the same cache key share one fetch (`SharedFetches`):
-    /// `compare`'s favorites in one MeteoAlarm country ask its feed once.
-    func json(
-        _ request: ServiceRequest, validity: (JSONValue, Date) -> Date?
-    ) async throws(ServiceError) -> Fetched<JSONValue> {
-        guard let key = request.cacheKey else { return try await fetchJSON(request, validity: validity) }
-        return try await context.fetching.shared(key) { () async throws(ServiceError) -> Fetched<JSONValue> in
-            try await fetchJSON(request, validity: validity)
+    /// `compare`'s favorites in one MeteoAlarm country ask its feed once; each reads it.
+    func answer<Value: Sendable>(
+        _ request: ServiceRequest, read: (JSONValue) throws(ServiceError) -> Value,
+        validity: (_ answer: JSONValue, _ value: Value, _ now: Date) -> Date?
+    ) async throws(ServiceError) -> Fetched<Value> {
+        // What this caller's own fetch read: not read a second time (1.2 M instructions of a
+        // forecast).
+        var own: Value?
+        let fetched: Fetched<JSONValue>
+        if let key = request.cacheKey {
+            fetched = try await context.fetching.shared(key) { () async throws(ServiceError) -> Fetched<JSONValue> in
+                let (answer, value) = try await fetchJSON(request, read: read, validity: validity)
+                own = value
+                return answer
+            }
+        } else {
+            let (answer, value) = try await fetchJSON(request, read: read, validity: validity)
+            own = value
+            fetched = answer
         }
+        if let own { return Fetched(value: own, origin: fetched.origin) }
+        // Another caller's fetch, shared: its answer, read here.
+        return Fetched(value: try read(fetched.value), origin: fetched.origin)
     }
 
-    /// `json` for one caller: the cache, else the network.
-    private func fetchJSON(
-        _ request: ServiceRequest, validity: (JSONValue, Date) -> Date?
-    ) async throws(ServiceError) -> Fetched<JSONValue> {
+    /// `answer` for one caller: the cache, else the network; the answer and what `read` made of it.
+    private func fetchJSON<Value>(
+        _ request: ServiceRequest, read: (JSONValue) throws(ServiceError) -> Value,
+        validity: (JSONValue, Value, Date) -> Date?
+    ) async throws(ServiceError) -> (Fetched<JSONValue>, Value) {
         let now = context.now()
         let cached = request.cacheKey.flatMap { self.cached($0, selecting: request.selection) }
-        if let cached, cached.fresh { return cached.answer }
+        // A saved answer wx cannot read (kept by an older wx) is no answer: asked again.
+        if let cached, cached.fresh, let value = try? read(cached.answer.value) { return (cached.answer, value) }
+        // The saved answer as a stand-in for a request that failed for `reason` (nil: offline).
+        func savedStandIn(_ reason: ServiceError?) -> (Fetched<JSONValue>, Value)? {
+            guard let cached, let value = try? read(cached.answer.value) else { return nil }
+            return (Fetched(value: cached.answer.value, origin: .stale(stored: cached.stored, reason: reason)), value)
+        }
         if context.offline {
-            if let cached {
-                return Fetched(value: cached.answer.value, origin: .stale(stored: cached.stored, reason: nil))
-            }
+            if let saved = savedStandIn(nil) { return saved }
             throw Self.offlineError(request.service)
         }
         // Remembered for requests beside another command's answer; a command that asks this
@@ -170,18 +201,17 @@ struct ServiceClient: Sendable {
         do {
             var response = try await send(request)
             if request.nonNumbersAsNull { response.body = JSONValue.nullingNonNumbers(response.body) }
-            let value = try Self.decode(
+            let json = try Self.decode(
                 response, service: request.service, url: request.url, selecting: request.selection)
-            if let key = request.cacheKey, let cache = context.cache, let until = validity(value, now) {
+            let value = try read(json)
+            if let key = request.cacheKey, let cache = context.cache, let until = validity(json, value, now) {
                 cache.store(response.body, for: key, stored: now, validUntil: until)
             }
-            return Fetched(value: value, origin: .network)
+            return (Fetched(value: json, origin: .network), value)
         } catch {
             let error = error.redacted(secrets)
             if request.auxiliary, error.isUnreachable { remember(error, now: now) }
-            if request.staleFallback, error.isUnreachable, let cached {
-                return Fetched(value: cached.answer.value, origin: .stale(stored: cached.stored, reason: error))
-            }
+            if request.staleFallback, error.letsSavedDataStandIn, let saved = savedStandIn(error) { return saved }
             throw error
         }
     }
@@ -429,44 +459,6 @@ extension ServiceClient {
             return answer
         }
         return type.lowercased().contains("html")
-    }
-}
-
-/// One time budget shared by the service requests of one user command, so that a command that
-/// asks a second service when the first cannot be used (a geocoder's fallback) still ends
-/// within `WX_TIMEOUT`: the second gets only what the first left.
-///
-/// Requests made inside `spending(_:)` take at most what is left (as their total timeout,
-/// retries included) and deduct what they took, measured on their own context's clock. Meant
-/// for requests made one after another.
-package final class ServiceBudget: Sendable {
-    /// The budget the requests of the running task draw on; nil: each request has the whole
-    /// `TransferLimits.totalTimeoutSeconds`.
-    @TaskLocal static var current: ServiceBudget?
-
-    private let left: Mutex<Duration>
-
-    /// - Parameter seconds: the whole budget, seconds (`WX_TIMEOUT`).
-    package init(seconds: Double) {
-        left = Mutex(.milliseconds(Int64((seconds * 1000).rounded())))
-    }
-
-    /// What is left, never negative.
-    package var remaining: Duration { left.withLock { max(.zero, $0) } }
-
-    func spend(_ duration: Duration) { left.withLock { $0 -= duration } }
-
-    /// Runs `body` with every service request in it drawing on this budget.
-    ///
-    /// - Throws: what `body` throws.
-    /// - Parameter isolation: where `body` runs: the caller's actor (the session's main actor).
-    package func spending<T>(
-        isolation: isolated (any Actor)? = #isolation, _ body: () async throws(ServiceError) -> T
-    ) async throws(ServiceError) -> T {
-        let result: Result<T, ServiceError> = await Self.$current.withValue(self) {
-            do throws(ServiceError) { return .success(try await body()) } catch { return .failure(error) }
-        }
-        return try result.get()
     }
 }
 

@@ -86,6 +86,22 @@ package enum ServiceError: Error, Hashable, Sendable {
         default: false
         }
     }
+
+    /// Whether the service answered, with a 2xx, something wx cannot use: not JSON, a web page,
+    /// not the documented shape, values wx refuses, an answer about other times or another
+    /// place, or the service's error object sent as a success (Nominatim's `{"error":…}`).
+    package var isUnusableAnswer: Bool {
+        switch self {
+        case .malformedResponse, .notNow, .unknownUnit, .otherPlace: true
+        case .rejected(_, let status, _): (200..<300).contains(status)
+        default: false
+        }
+    }
+
+    /// Whether saved data may stand in for the answer: the request failed — the service could
+    /// not be used (`isUnreachable`), or what it answered cannot be (`isUnusableAnswer`). One
+    /// rule for every service and command that offers saved data.
+    package var letsSavedDataStandIn: Bool { isUnreachable || isUnusableAnswer }
 }
 
 extension ServiceError {

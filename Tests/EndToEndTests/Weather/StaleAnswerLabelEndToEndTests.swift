@@ -59,6 +59,59 @@ struct StaleAnswerLabelEndToEndTests {
         #expect(Self.note(run.stdout) == said, "\(run.stdout)")
     }
 
+    /// An answer that cannot be used is a failed request like a 429 or a 502: the saved forecast
+    /// is offered with the reason (a new user's finding: a 200 of garbage failed `show` with
+    /// no fallback, while a 502 offered the same saved forecast).
+    @Test(
+        "an answer that cannot be used offers the saved forecast, with why",
+        arguments: [
+            (
+                FixtureServer.Answer(path: "/v1/forecast", fault: "badutf8", times: 3),
+                "saved data from 2 h 14 min ago (Open-Meteo sent an answer wx cannot read (not valid UTF-8 text); try again later)"
+            ),
+            (
+                FixtureServer.Answer(path: "/v1/forecast", status: 200, body: "<html>hi</html>", times: 3),
+                "saved data from 2 h 14 min ago (Open-Meteo sent an answer wx cannot read (a web page instead of data); try again later)"
+            ),
+            (
+                FixtureServer.Answer(path: "/v1/forecast", status: 200, body: #"{"error":false}"#, times: 3),
+                "saved data from 2 h 14 min ago (Open-Meteo sent an answer wx cannot read (no current conditions, hours or days in the answer); try again later)"
+            ),
+        ])
+    func anAnswerThatCannotBeUsed(fault: FixtureServer.Answer, said: String) throws {
+        let server = try FixtureServer()
+        let home = try Self.savedHome(server)
+        try server.queue(fault)
+        let run = try runWX(["-c", "show Elbphilharmonie"], home: home, server: server, now: Self.later)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.hasPrefix("Elbphilharmonie, Hamburg, Deutschland · Sun 07:24 CEST\n"), "\(run.stdout)")
+        #expect(Self.note(run.stdout) == said, "\(run.stdout)")
+        // The unusable answer was not kept: the next `show` asks again and shows it fresh.
+        try server.reset()
+        let next = try runWX(["-c", "show Elbphilharmonie"], home: home, server: server, now: Self.later)
+        #expect(next.status == 0, "\(next.stderr)")
+        #expect(Self.note(next.stdout).isEmpty, "\(next.stdout)")
+        #expect(try server.requests().filter { $0.path == "/v1/forecast" }.count == 1)
+    }
+
+    /// `compare` (one request for several favorites) offers their saved forecasts the same way.
+    @Test func anAnswerThatCannotBeUsedInCompare() throws {
+        let server = try FixtureServer()
+        let home = TemporaryFolder()
+        let saved = try runWX(
+            ["-c", "find Hamburg; fav; find 10 Downing Street; fav; compare"], home: home, server: server,
+            now: Self.recorded)
+        #expect(saved.status == 0, "\(saved.stderr)")
+        try server.queue(.init(path: "/v1/forecast", status: 200, body: "<html>hi</html>", times: 3))
+        let run = try runWX(["-c", "compare"], home: home, server: server, now: Self.later)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("Elbphilharmonie      16.5"), "\(run.stdout)")
+        #expect(
+            run.stdout.contains(
+                "  saved data from 2 h 14 min ago (Open-Meteo sent an answer wx cannot read (a\n  web page instead of data); try again later)"
+            ), "\(run.stdout)")
+    }
+
     /// A service that cannot be reached was asked too: said so, not "offline".
     @Test func aServiceThatCannotBeReached() throws {
         let server = try FixtureServer()

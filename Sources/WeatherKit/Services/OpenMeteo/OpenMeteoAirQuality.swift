@@ -31,17 +31,15 @@ package struct OpenMeteoAirQualityProvider: AirQualityProvider {
                 ("current", Self.variables.joined(separator: ",")), ("hourly", Self.variables.joined(separator: ",")),
                 ("forecast_days", "1"), ("timezone", "auto"), ("timeformat", "unixtime"),
             ])
-        let fetched = try await client.json(
+        return try await client.answer(
             ServiceRequest(service: service, url: url, cacheKey: url, staleFallback: true),
-            // An answer wx refuses (another place, a wrong shape) is not kept.
-            validity: { json, now in
-                (try? Self.airQuality(from: json, requested: coordinate, at: now)) == nil
-                    ? nil : now.addingTimeInterval(CacheLifetime.airQualitySeconds)
-            })
-        guard let air = try Self.airQuality(from: fetched.value, requested: coordinate, at: now) else {
-            throw .notNow(service, detail: "no hour at or before it")
-        }
-        return Fetched(value: air, origin: fetched.origin)
+            read: { json throws(ServiceError) in
+                guard let air = try Self.airQuality(from: json, requested: coordinate, at: now) else {
+                    throw .notNow(service, detail: "no hour at or before it")
+                }
+                return air
+            },
+            validity: { _, _, now in now.addingTimeInterval(CacheLifetime.airQualitySeconds) })
     }
 
     /// The unit labels the air-quality API declares for the variables wx reads

@@ -53,25 +53,19 @@ package struct OpenMeteoEnsembleProvider: EnsembleProvider {
         at coordinate: Coordinate, model: EnsembleModel = .ecmwfIFS025
     ) async throws(ServiceError) -> Fetched<EnsembleForecast> {
         let url = url(at: coordinate, model: model)
-        // The answer as mapped to judge it, and when it was stored: mapped once, not again below,
-        // and its rain chances kept beside it.
-        var stored: (ensemble: EnsembleForecast, at: Date)?
-        let fetched = try await client.json(
+        // When the answer was stored, to keep its rain chances beside it.
+        var storedAt: Date?
+        let fetched = try await client.answer(
             ServiceRequest(service: service, url: url, cacheKey: url, staleFallback: true, nonNumbersAsNull: true),
-            // An answer wx refuses (impossible values, a wrong shape) is not cached.
-            validity: { json, now in
-                guard let ensemble = try? Self.ensemble(from: json, requested: coordinate, model: model) else {
-                    return nil
-                }
-                stored = (ensemble, now)
+            read: { json throws(ServiceError) in try Self.ensemble(from: json, requested: coordinate, model: model) },
+            validity: { _, _, now in
+                storedAt = now
                 return model.nextRun(after: now)
             })
-        if let stored, case .network = fetched.origin {
-            keepRainChances(stored.ensemble.rainChances, url: url, stored: stored.at, model: model)
-            return Fetched(value: stored.ensemble, origin: fetched.origin)
+        if let storedAt, case .network = fetched.origin {
+            keepRainChances(fetched.value.rainChances, url: url, stored: storedAt, model: model)
         }
-        return Fetched(
-            value: try Self.ensemble(from: fetched.value, requested: coordinate, model: model), origin: fetched.origin)
+        return fetched
     }
 
     /// The ensemble at `coordinate` when an answer from the model's latest run is cached; nil

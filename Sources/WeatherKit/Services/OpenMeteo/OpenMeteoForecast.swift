@@ -104,30 +104,21 @@ package struct OpenMeteoForecastProvider: ForecastProvider {
         guard !coordinates.isEmpty else { return Fetched(value: [], origin: .network) }
         if coordinates.count == 1 {
             let url = url(for: coordinates)
-            // The answer as mapped to judge it: not mapped a second time below (1.2 M
-            // instructions of a `find` + `show`).
-            var judged: [Forecast]?
-            let fetched = try await client.json(
+            let fetched = try await client.answer(
                 ServiceRequest(
                     service: service, url: url, cacheKey: url, staleFallback: true, selection: Self.selection),
-                // An answer wx refuses (impossible values, a wrong shape) is not kept: the next
-                // `show` asks again rather than replay it.
-                validity: { json, now in
-                    judged = try? Self.forecasts(from: json, requested: coordinates)
-                    return judged == nil ? nil : Self.validUntil(json, now: now)
-                })
-            if let judged, case .network = fetched.origin {
-                return Fetched(value: judged.map { .success($0) }, origin: fetched.origin)
-            }
-            return Fetched(
-                value: try Self.forecasts(from: fetched.value, requested: coordinates).map { .success($0) },
-                origin: fetched.origin)
+                read: { json throws(ServiceError) in try Self.forecasts(from: json, requested: coordinates) },
+                validity: { json, _, now in Self.validUntil(json, now: now) })
+            return Fetched(value: fetched.value.map { .success($0) }, origin: fetched.origin)
         }
         let keys = coordinates.map { url(for: [$0]) }
         let saved = keys.map { client.cached($0, selecting: Self.selection) }
         var answers: [JSONValue?] = saved.map { $0?.fresh == true ? $0!.answer.value : nil }
         var origins: [DataOrigin] = saved.map { $0?.fresh == true ? $0!.answer.origin : .network }
         var failures: [Int: ServiceError] = [:]
+        // The saved answers to stand in for places whose request failed, and why (nil: offline).
+        var standIns: [Int: (entry: (answer: Fetched<JSONValue>, stored: Date, fresh: Bool), reason: ServiceError?)] =
+            [:]
         let missing = answers.indices.filter { answers[$0] == nil }
         if !missing.isEmpty {
             do throws(ServiceError) {
@@ -154,25 +145,35 @@ package struct OpenMeteoForecastProvider: ForecastProvider {
                             client.store(value, for: keys[index], validUntil: until)
                         }
                     } catch {
+                        // A place's part that cannot be used is a failed request for that
+                        // place: its saved answer stands in, as `show`'s does.
                         failures[index] = error
+                        if error.letsSavedDataStandIn, let entry = saved[index] {
+                            standIns[index] = (entry, error)
+                        }
                     }
                 }
             } catch {
-                // The service cannot be reached: saved answers, however old, stand in; a place
-                // with none has only the reason.
+                // The service cannot be reached, or its answer cannot be used: saved answers,
+                // however old, stand in; a place with none has only the reason.
                 let offline = client.context.offline
                 let reason = offline ? ServiceClient.offlineError(service) : error
                 let nothingToShow = missing.count == coordinates.count && missing.allSatisfy { saved[$0] == nil }
-                guard offline || error.isUnreachable, !nothingToShow else { throw reason }
+                guard offline || error.letsSavedDataStandIn, !nothingToShow else { throw reason }
                 for index in missing {
-                    if let entry = saved[index] {
-                        answers[index] = entry.answer.value
-                        origins[index] = .stale(stored: entry.stored, reason: offline ? nil : error)
-                    } else {
-                        failures[index] = reason
-                    }
+                    failures[index] = reason
+                    if let entry = saved[index] { standIns[index] = (entry, offline ? nil : error) }
                 }
             }
+        }
+        // A saved answer stands in only when it reads; else the place keeps the request's reason.
+        for (index, standIn) in standIns {
+            guard (try? Self.forecast(from: standIn.entry.answer.value, requested: coordinates[index])) != nil else {
+                continue
+            }
+            answers[index] = standIn.entry.answer.value
+            origins[index] = .stale(stored: standIn.entry.stored, reason: standIn.reason)
+            failures[index] = nil
         }
         var results: [Result<Forecast, ServiceError>] = []
         for (index, coordinate) in coordinates.enumerated() {

@@ -18,10 +18,10 @@ package struct OpenMeteoGeocoder: Geocoder {
         let url = QueryString.url(
             base: baseURL, path: "/v1/search",
             [("name", query), ("count", String(limit)), ("language", language), ("format", "json")])
-        let fetched = try await client.json(
+        return try await client.answer(
             ServiceRequest(service: service, url: url, cacheKey: url, staleFallback: true),
-            validity: { _, now in now.addingTimeInterval(CacheLifetime.placeSeconds) })
-        return Fetched(value: try Self.places(from: fetched.value, limit: limit), origin: fetched.origin)
+            read: { json throws(ServiceError) in try Self.places(from: json, limit: limit) },
+            validity: { _, _, now in now.addingTimeInterval(CacheLifetime.placeSeconds) })
     }
 
     /// Open-Meteo has no reverse geocoding: the place is named by its coordinates, no request.

@@ -47,16 +47,12 @@ package struct OpenMeteoModelsProvider: ModelComparisonProvider {
     /// - Throws: `ServiceError` (`.rejected` with the service's reason, `.malformedResponse`).
     package func comparison(at coordinate: Coordinate) async throws(ServiceError) -> Fetched<ModelComparison> {
         let url = url(at: coordinate)
-        let fetched = try await client.json(
+        return try await client.answer(
             ServiceRequest(service: service, url: url, cacheKey: url, staleFallback: true),
-            // An answer wx refuses (impossible values, a wrong shape) is not cached.
-            validity: { json, now in
-                (try? Self.comparison(from: json, requested: coordinate, models: Self.models)) == nil
-                    ? nil : now.addingTimeInterval(Self.validitySeconds)
-            })
-        return Fetched(
-            value: try Self.comparison(from: fetched.value, requested: coordinate, models: Self.models),
-            origin: fetched.origin)
+            read: { json throws(ServiceError) in
+                try Self.comparison(from: json, requested: coordinate, models: Self.models)
+            },
+            validity: { _, _, now in now.addingTimeInterval(Self.validitySeconds) })
     }
 
     /// Maps an answer with `models`' suffixed daily keys. A model without any value is listed in

@@ -70,20 +70,15 @@ package struct OpenMeteoPastProvider: Sendable {
     ) async throws(ServiceError) -> Fetched<PastWeather> {
         let url = url(at: coordinate, days: range, source: source, hours: hours)
         let service = source == .archive ? Service.openMeteoArchive : .openMeteo
-        let fetched = try await client.json(
+        let now = client.context.now()
+        return try await client.answer(
             ServiceRequest(service: service, url: url, cacheKey: url, staleFallback: true),
-            // An answer wx refuses (another place, a wrong shape) is not kept.
-            validity: { json, now in
-                guard
-                    let weather = try? Self.past(
-                        from: json, requested: coordinate, days: range, source: source, now: now)
-                else { return nil }
-                return weather.isComplete ? .distantFuture : now.addingTimeInterval(CacheLifetime.incompletePastSeconds)
+            read: { json throws(ServiceError) in
+                try Self.past(from: json, requested: coordinate, days: range, source: source, now: now)
+            },
+            validity: { _, weather, now in
+                weather.isComplete ? .distantFuture : now.addingTimeInterval(CacheLifetime.incompletePastSeconds)
             })
-        return Fetched(
-            value: try Self.past(
-                from: fetched.value, requested: coordinate, days: range, source: source, now: client.context.now()),
-            origin: fetched.origin)
     }
 
     // MARK: - Observed days, for checking kept forecasts
@@ -126,12 +121,13 @@ package struct OpenMeteoPastProvider: Sendable {
     /// - Throws: `ServiceError` (offline with nothing cached, the archive's own errors).
     package func normals(at coordinate: Coordinate) async throws(ServiceError) -> Fetched<Climatology> {
         if let cached = cachedNormals(at: coordinate) { return cached }
-        let fetched = try await client.json(
+        // The thirty-year answer itself is not kept (no cache key): its reduction is.
+        let fetched = try await client.answer(
             ServiceRequest(service: .openMeteoArchive, url: normalsURL(at: coordinate), cacheKey: nil),
-            validity: { _, _ in nil })
-        let climatology = try Self.climatology(from: fetched.value, requested: coordinate)
-        client.store(Self.serialized(climatology), for: normalsKey(at: coordinate), validUntil: .distantFuture)
-        return Fetched(value: climatology, origin: fetched.origin)
+            read: { json throws(ServiceError) in try Self.climatology(from: json, requested: coordinate) },
+            validity: { _, _, _ in nil })
+        client.store(Self.serialized(fetched.value), for: normalsKey(at: coordinate), validUntil: .distantFuture)
+        return fetched
     }
 
     /// The normals at `coordinate` when they are cached; nil otherwise. Never asks the network

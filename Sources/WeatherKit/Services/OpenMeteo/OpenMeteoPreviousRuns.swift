@@ -108,15 +108,10 @@ package struct OpenMeteoPreviousRunsProvider: PreviousRunsProvider {
         validUntil: @escaping @Sendable (Date) -> Date
     ) async throws(ServiceError) -> Fetched<PreviousRuns> {
         let url = url(at: coordinate, days: range, leads: leads)
-        let fetched = try await client.json(
+        return try await client.answer(
             ServiceRequest(service: .openMeteoPreviousRuns, url: url, cacheKey: url, staleFallback: true),
-            // An answer wx refuses (impossible values, a wrong shape) is not cached: the next
-            // `drift` asks again rather than replay it for an hour.
-            validity: { json, now in
-                (try? Self.runs(from: json, requested: coordinate, leads: leads)) == nil ? nil : validUntil(now)
-            })
-        return Fetched(
-            value: try Self.runs(from: fetched.value, requested: coordinate, leads: leads), origin: fetched.origin)
+            read: { json throws(ServiceError) in try Self.runs(from: json, requested: coordinate, leads: leads) },
+            validity: { _, _, now in validUntil(now) })
     }
 
     /// Maps an answer (pure).
@@ -198,17 +193,11 @@ extension OpenMeteoPastProvider {
         at coordinate: Coordinate, days range: ClosedRange<LocalDate>, validUntil: @escaping @Sendable (Date) -> Date
     ) async throws(ServiceError) -> Fetched<ArchiveDays> {
         let url = observedURL(at: coordinate, days: range)
-        let fetched = try await client.json(
+        return try await client.answer(
             ServiceRequest(service: .openMeteoArchive, url: url, cacheKey: url, staleFallback: true),
-            validity: { json, now in
-                guard let observed = try? Self.observedDays(from: json, requested: coordinate, days: range) else {
-                    return nil
-                }
-                return observed.lastDayWithData == nil ? .distantFuture : validUntil(now)
-            })
-        return Fetched(
-            value: try Self.observedDays(from: fetched.value, requested: coordinate, days: range),
-            origin: fetched.origin)
+            read: { json throws(ServiceError) in try Self.observedDays(from: json, requested: coordinate, days: range)
+            },
+            validity: { _, observed, now in observed.lastDayWithData == nil ? .distantFuture : validUntil(now) })
     }
 
     /// Maps the answer to `observedURL` (pure): the days of `range` with readings, each day's

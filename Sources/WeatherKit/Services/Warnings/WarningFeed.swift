@@ -91,11 +91,10 @@ extension ServiceClient {
         _ service: Service, url: String, read: (JSONValue) throws(ServiceError) -> WarningFeedAnswer
     ) async throws(ServiceError) -> Fetched<WarningFeedAnswer> {
         try await redacting { () async throws(ServiceError) -> Fetched<WarningFeedAnswer> in
-            let fetched = try await json(
+            try await answer(
                 // Auxiliary: asked beside `show`'s forecast, it must not hold the command up.
-                ServiceRequest(service: service, url: url, cacheKey: url, auxiliary: true),
-                validity: { _, now in now.addingTimeInterval(WarningFeeds.cacheSeconds) })
-            return Fetched(value: try read(fetched.value), origin: fetched.origin)
+                ServiceRequest(service: service, url: url, cacheKey: url, auxiliary: true), read: read,
+                validity: { _, _, now in now.addingTimeInterval(WarningFeeds.cacheSeconds) })
         }
     }
 }
