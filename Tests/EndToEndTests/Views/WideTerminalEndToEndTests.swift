@@ -18,7 +18,10 @@ import WeatherTestSupport
     func brussels(_ server: FixtureServer) throws -> TemporaryFolder {
         let home = TemporaryFolder()
         let made = try runWX(
-            ["-c", #"find Brussels; use 1; fav; fav rename "Palais Royal - Koninklijk Paleis" "O'Brien \"Best\" Bar""#],
+            [
+                "-c",
+                #"find Brussels; use 1; fav; fav rename "Palais Royal - Koninklijk Paleis" "O'Brien \"Best\" Bar""#,
+            ],
             home: home, server: server, now: Self.now)
         #expect(made.status == 0, "\(made.stderr)")
         return home
@@ -51,7 +54,8 @@ import WeatherTestSupport
         let home = try brussels(server)
         func heading(_ columns: Int) throws -> String {
             let run = try runWX(
-                ["-c", #"show "O'Brien \"Best\" Bar""#], home: home, server: server, now: Self.now, environment: ["COLUMNS": String(columns)])
+                ["-c", #"show "O'Brien \"Best\" Bar""#], home: home, server: server, now: Self.now,
+                environment: ["COLUMNS": String(columns)])
             return try #require(lines(run).first)
         }
         let wide = try heading(200)
@@ -68,7 +72,8 @@ import WeatherTestSupport
         let environment = ["WX_DEMO": DemoEndToEndTests.manifestPath, "COLUMNS": "200"]
         let home = TemporaryFolder()
         let made = try runWX(
-            ["-c", "find Berlin; fav; fav rename Berlin '\(long)'"], home: home, server: server, environment: environment)
+            ["-c", "find Berlin; fav; fav rename Berlin '\(long)'"], home: home, server: server,
+            environment: environment)
         #expect(made.status == 0, "\(made.stderr)")
         let run = try runWX(
             ["-c", "confidence '\(long)'; models '\(long)'; drift '\(long)'; skill '\(long)'"], home: home,
