@@ -57,8 +57,8 @@ package enum ServiceError: Error, Hashable, Sendable {
         switch self {
         case .transport(_, let error):
             switch error {
-            case .timedOut(let seconds): "no answer within \(DecimalText.shortest(seconds)) s"
-            case .answerTooSlow(let seconds): "still sending after \(DecimalText.shortest(seconds)) s"
+            case .timedOut(let seconds, _): "no answer within \(DecimalText.shortest(seconds)) s"
+            case .answerTooSlow(let seconds, _): "still sending after \(DecimalText.shortest(seconds)) s"
             case .cannotConnect, .proxyUnreachable: "could not connect"
             case .connectionLost: "connection closed"
             case .untrustedCertificate: "certificate not trusted"
@@ -146,12 +146,12 @@ extension ServiceError: CustomStringConvertible {
         switch self {
         case .transport(_, let error):
             switch error {
-            case .timedOut(let seconds):
+            case .timedOut(let seconds, let whole):
                 return
-                    "\(name) did not answer within \(DecimalText.shortest(seconds)) s; check your connection and try again"
-            case .answerTooSlow(let seconds):
+                    "\(name) did not answer within \(Self.bound(seconds, ofWhole: whole)); check your connection and try again"
+            case .answerTooSlow(let seconds, let whole):
                 return
-                    "\(name) was still sending its answer after \(DecimalText.shortest(seconds)) s; check your connection and try again"
+                    "\(name) was still sending its answer after \(Self.bound(seconds, ofWhole: whole)); check your connection and try again"
             case .cannotConnect(let host):
                 return
                     "cannot reach \(name) at \(TerminalText.sanitized(host)); check your connection or \(service.baseURLVariable)"
@@ -268,6 +268,15 @@ extension ServiceError: CustomStringConvertible {
     static func saysWhenToTryAgain(_ reason: String) -> Bool {
         let text = reason.lowercased()
         return ["try again", "retry", "tomorrow", "wait "].contains { text.contains($0) }
+    }
+
+    /// A time limit as the user can match it with what they set: "3 s", or, when it was a
+    /// share of `WX_TIMEOUT` (`ofWhole`, seconds, more than `seconds`), "2 s (its share of
+    /// WX_TIMEOUT's 3 s)" — a bare "2 s" read as a bound ignored when the user set 3 (trial 55).
+    static func bound(_ seconds: Double, ofWhole whole: Double?) -> String {
+        let part = "\(DecimalText.shortest(seconds)) s"
+        guard let whole, DecimalText.shortest(whole) != DecimalText.shortest(seconds) else { return part }
+        return part + " (its share of WX_TIMEOUT's \(DecimalText.shortest(whole)) s)"
     }
 
     /// "45 s", "3 min", "1 h" (a whole hour), "2 h".

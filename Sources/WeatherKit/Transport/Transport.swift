@@ -61,11 +61,16 @@ package struct TransferLimits: Hashable, Sendable {
 
 /// Why a transfer produced no response.
 package enum TransportError: Error, Hashable, Sendable {
-    /// No complete answer within the time limit (seconds).
-    case timedOut(seconds: Double)
+    /// No complete answer within the time limit (seconds). `ofWhole`: the user's whole bound
+    /// (`WX_TIMEOUT`, seconds) when the limit was only a share of it (a geocoder leaving its
+    /// stand-in a part, `doctor`'s light requests, a warning feed beside a forecast), so that
+    /// the message names both ("within 2 s (its share of WX_TIMEOUT's 3 s)"); nil when the
+    /// limit was the whole.
+    case timedOut(seconds: Double, ofWhole: Double? = nil)
     /// Part of the answer came, but not the whole of it within the time limit (seconds): a
-    /// server sending a byte at a time answers, too slowly (trial 16).
-    case answerTooSlow(seconds: Double)
+    /// server sending a byte at a time answers, too slowly (trial 16). `ofWhole` as for
+    /// `timedOut`.
+    case answerTooSlow(seconds: Double, ofWhole: Double? = nil)
     /// The host could not be resolved or reached.
     case cannotConnect(String)
     /// The connection closed before the whole body arrived.

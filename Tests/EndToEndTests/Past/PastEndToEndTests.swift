@@ -163,7 +163,8 @@ import WeatherTestSupport
                 """
                 Elbphilharmonie, Hamburg, Deutschland · Mon 21 Jul 2025
                   from Open-Meteo’s archive (ERA5)
-                  the data ends at Mon 21 Jul 14:00: no values after it, nor that day’s low, high and sums
+                  the data ends at Mon 21 Jul 14:00: no values after it, nor that day’s low,
+                  high and sums
 
                   time       condition                 °C  feels    mm  wind
 

@@ -41,14 +41,15 @@ import WeatherTestSupport
 
     /// Nominatim never answering does not spend the whole `WX_TIMEOUT`: it leaves Open-Meteo
     /// a part of it (a third of 3 s), and the command ends within the limit. The time said is
-    /// the time Nominatim had: 2 s of the 3 (it said the whole 3 s).
+    /// the time Nominatim had: 2 s of the 3 (it said the whole 3 s), said as a share of the 3 s
+    /// the user set (trial 55: a bare "within 2 s" read as WX_TIMEOUT=3 not heeded).
     @Test func noAnswerInTimeFallsBackWithinTheLimit() throws {
         let (result, paths) = try find(.init(path: "/search", fault: "hang", seconds: 30), timeout: 3)
         #expect(result.status == 0)
         #expect(result.stdout.contains("  1  Hollywood, "), "\(result.stdout)")
         #expect(
             result.stderr
-                == "warning: Nominatim did not answer within 2 s; check your connection and try again; these places are from Open-Meteo geocoding\n"
+                == "warning: Nominatim did not answer within 2 s (its share of WX_TIMEOUT's 3 s); check your connection and try again; these places are from Open-Meteo geocoding\n"
         )
         #expect(paths == ["/search", "/v1/search"])
         #expect(result.seconds < 3 + 2)

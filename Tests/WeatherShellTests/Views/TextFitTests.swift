@@ -108,7 +108,8 @@ import WeatherTestSupport
     func aLongPlaceNameGivesWayToTheTimeAndZone(width: Int) {
         let heading = Self.render(.weather(Self.clearNight), width: width, now: Self.brusselsNight)[0]
         #expect(heading.hasSuffix("… · Sun 23:10 CET"))
-        #expect(TextLayout.columns(heading) == width)
+        // Never wider than the weather's views, 80 (trial 55).
+        #expect(TextLayout.columns(heading) == min(width, 80))
         #expect(heading.hasPrefix("Palais Royal - "))
     }
 

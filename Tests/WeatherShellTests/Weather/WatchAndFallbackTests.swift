@@ -116,7 +116,8 @@ import WeatherTestSupport
 
     /// A Nominatim that never answers is passed over after 15 s, as one that refuses is: it
     /// spent the whole 20 s before, and Open-Meteo's geocoder was never asked. Each is said to
-    /// have had the time it had (15 s and 5 s), not the command's 20 s (trial).
+    /// have had the time it had (15 s and 5 s), not the command's 20 s (trial), as a share of
+    /// the 20 s (trial 55).
     @Test func aStalledGeocoderLeavesTheFallbackItsPart() async throws {
         let transport = FakeTransport(clock: clock)
         transport.expectTimeout("http://nominatim/search")
@@ -124,9 +125,9 @@ import WeatherTestSupport
         let session = geocodingSession(transport)
         await #expect(
             throws: ShellError.fallbackFailed(
-                .transport(.nominatim, .timedOut(seconds: 15)),
+                .transport(.nominatim, .timedOut(seconds: 15, ofWhole: 20)),
                 then:
-                    "asked instead, Open-Meteo geocoding did not answer within 5 s; check your connection and try again"
+                    "asked instead, Open-Meteo geocoding did not answer within 5 s (its share of WX_TIMEOUT's 20 s); check your connection and try again"
             )
         ) {
             try await session.execute(.find("Hamburg"))
@@ -145,7 +146,7 @@ import WeatherTestSupport
             throws: ShellError.fallbackFailed(
                 .transport(.nominatim, .cannotConnect("nominatim")),
                 then:
-                    "asked instead, Open-Meteo geocoding did not answer within 8 s; check your connection and try again"
+                    "asked instead, Open-Meteo geocoding did not answer within 8 s (its share of WX_TIMEOUT's 20 s); check your connection and try again"
             )
         ) {
             try await session.execute(.find("Hamburg"))

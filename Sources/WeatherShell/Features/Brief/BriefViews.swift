@@ -21,7 +21,7 @@ extension TextRenderer {
             lines += wrap(
                 briefText(sentence, report: report, format: format),
                 keeping: [format.units.precipitation.symbol, format.temperatureSymbol, "%"],
-                phrases: ["\(format.units.precipitation.symbol) an hour"], indent: 2, width: context.width)
+                phrases: ["\(format.units.precipitation.symbol) an hour"], indent: 2, width: context.reportWidth)
         }
         return lines + offlineNote(report.origin, context: context, style: style)
     }

@@ -63,7 +63,7 @@ extension TextRenderer {
         for sentence in sentences {
             lines += wrap(
                 sentence, keeping: [format.units.precipitation.symbol, format.temperatureSymbol, "%", "of"], indent: 2,
-                width: context.width)
+                width: context.reportWidth)
         }
         return lines + offlineNote(comparison.origin, context: context, style: style)
     }

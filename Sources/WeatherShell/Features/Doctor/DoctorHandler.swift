@@ -104,14 +104,15 @@ struct DoctorHandler {
         let secrets = configuration.openWeatherMapKey.map { [$0] } ?? []
         let endpoints = configuration.endpoints
         let proxies = configuration.proxies
+        let timeout = configuration.requestTimeoutSeconds
         let (environment, clock) = (environment, clock)
         return await withTaskGroup(of: (Int, DoctorCheck).self) { group in
             for (index, entry) in asked.enumerated() {
                 group.addTask {
                     let check = await DoctorProbes.ask(
                         entry.service, subject: entry.subject, url: endpoints[entry.service] + entry.path,
-                        secrets: secrets, environment: environment, transport: transport, clock: clock,
-                        proxies: proxies)
+                        secrets: secrets, requestTimeoutSeconds: timeout, environment: environment,
+                        transport: transport, clock: clock, proxies: proxies)
                     return (index, check)
                 }
             }

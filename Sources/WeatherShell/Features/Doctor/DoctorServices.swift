@@ -22,8 +22,16 @@ package struct DoctorEnvironment: Sendable {
 
 /// `doctor`'s one light request per service: which, and what its answer says.
 enum DoctorProbes {
-    /// The most one light request may take, seconds: a service slower than this is said to be.
+    /// The most one light request may take, seconds, when `WX_TIMEOUT` allows as much: a
+    /// service slower than this is said to be.
     static let timeoutSeconds: Double = 10
+
+    /// The most one light request may take under a `WX_TIMEOUT` of `requestTimeoutSeconds`:
+    /// `timeoutSeconds`, or less when the user set less (trial 55: `WX_TIMEOUT=3 wx doctor`
+    /// waited 10 s for a service that did not answer).
+    static func timeoutSeconds(within requestTimeoutSeconds: Double) -> Double {
+        min(timeoutSeconds, requestTimeoutSeconds)
+    }
     /// Slower than this, milliseconds, an answer is noted as slow.
     static let slowMilliseconds = 2000
     /// A point to ask about where a service needs one: Berlin, 52.52° N 13.41° E.
@@ -64,25 +72,29 @@ enum DoctorProbes {
     /// - Parameters:
     ///   - subject: the line's name ("Nominatim (geocoder)").
     ///   - secrets: what must never be shown (the key), masked in the URL and in any message.
+    ///   - requestTimeoutSeconds: `WX_TIMEOUT`, seconds: the request takes at most
+    ///     `timeoutSeconds(within:)` of it, and a request that times out says both.
     /// - Returns: ok for a 2xx answer that reads as the service's commands read it (noted when
     ///   slower than `slowMilliseconds`), a problem naming the service's error otherwise; the request, its status and time with it.
     static func ask(
-        _ service: Service, subject: String, url: String, secrets: [String], environment: DoctorEnvironment,
-        transport: any HTTPTransport, clock: any WXClock, proxies: ProxyEnvironment
+        _ service: Service, subject: String, url: String, secrets: [String], requestTimeoutSeconds: Double,
+        environment: DoctorEnvironment, transport: any HTTPTransport, clock: any WXClock, proxies: ProxyEnvironment
     ) async -> DoctorCheck {
         let shownURL = Redaction.displayURL(Redaction.scrubbed(url, secrets: secrets))
         let proxy = proxies.proxy(for: url).map { "\($0.url) (\($0.variable))" }
         var request = DoctorRequest(url: shownURL, proxy: proxy)
         let began = clock.elapsed
         let response: HTTPResponse
+        let seconds = timeoutSeconds(within: requestTimeoutSeconds)
         do {
             response = try await transport.send(
                 HTTPRequest(
                     url: url, headers: ["User-Agent": environment.userAgent, "Accept": "application/json"],
                     serviceName: service.displayName),
-                limits: TransferLimits(totalTimeoutSeconds: timeoutSeconds, connectTimeoutSeconds: timeoutSeconds))
+                limits: TransferLimits(totalTimeoutSeconds: seconds, connectTimeoutSeconds: seconds))
         } catch {
-            let text = Redaction.scrubbed(ServiceError.transport(service, error).description, secrets: secrets)
+            let text = Redaction.scrubbed(
+                ServiceError.transport(service, error.sharing(requestTimeoutSeconds)).description, secrets: secrets)
             return DoctorCheck(.service, subject, .problem, text, request: request)
         }
         let milliseconds = Int(((clock.elapsed - began).inSeconds * 1000).rounded())
@@ -105,5 +117,17 @@ enum DoctorProbes {
                 advice: "commands will wait as long; WX_TIMEOUT bounds each request", request: request)
         }
         return DoctorCheck(.service, subject, .ok, "answered in \(milliseconds) ms\(via)", request: request)
+    }
+}
+
+extension TransportError {
+    /// A time-out of a limit shorter than `WX_TIMEOUT` (`whole`, seconds), said as a share of
+    /// it ("within 10 s (its share of WX_TIMEOUT's 20 s)"); any other error as it is.
+    func sharing(_ whole: Double) -> TransportError {
+        switch self {
+        case .timedOut(let seconds, nil) where seconds < whole: .timedOut(seconds: seconds, ofWhole: whole)
+        case .answerTooSlow(let seconds, nil) where seconds < whole: .answerTooSlow(seconds: seconds, ofWhole: whole)
+        default: self
+        }
     }
 }

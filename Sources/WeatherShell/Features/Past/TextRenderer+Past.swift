@@ -56,7 +56,9 @@ extension TextRenderer {
                 weather.hours.isEmpty && weather.requestedDayCount > 1
                 ? "no days after it" : "no values after it, nor that day’s low, high and sums"
             let time = format.clock(local, repeated: weather.clock.isRepeated(end))
-            lines.append("  the data ends at \(format.day(local.date)) \(time): \(what)")
+            // Wrapped as every line of the view is (trial 55: 88 columns, at any width).
+            lines += wrap(
+                "the data ends at \(format.day(local.date)) \(time): \(what)", indent: 2, width: context.reportWidth)
         }
         if weather.requestedDayCount == 1 {
             if let day = weather.days.first, !day.isEmpty {

@@ -19,7 +19,10 @@ extension TextRenderer {
         "\(ValueFormatter.weekdays[local.weekday]) \(format.clock(local)) \(ValueFormatter.zone(local))"
     }
 
-    /// "Hamburg, Deutschland · Sun 14 Jul 2024": a view's heading in at most `width` columns.
+    /// "Hamburg, Deutschland · Sun 14 Jul 2024": a view's heading in at most `width` columns,
+    /// and never more than the weather's views take (`TextRenderer.reportWidth`, 80), whatever
+    /// the terminal: every view's heading is made here, and its callers pass the terminal's
+    /// width (trial 55: at 200 columns a full Brussels address ran to 172 over lines of 78).
     /// The place name gives way (cut with "…") so that what follows it (a time, a date, the
     /// feed) stays whole; only when that alone is wider than the line is the line cut at its end.
     /// A `decoration` after it (", run by run") is dropped before any of the name is: at 40
@@ -32,6 +35,7 @@ extension TextRenderer {
     static func placeHeading(
         _ label: String, _ what: String, shorter: String? = nil, decoration: String = "", width: Int
     ) -> String {
+        let width = min(width, reportWidth)
         var tail = " · " + what
         if !decoration.isEmpty, TextLayout.columns(label + tail + decoration) <= width {
             return label + tail + decoration
@@ -42,8 +46,8 @@ extension TextRenderer {
     }
 
     /// The heading line, and the offline line under it when the data is old.
-    /// The place and its local time (cut to the terminal's width: a full address can be
-    /// 150 columns), then what makes the data below less than current: its age when it came
+    /// The place and its local time (cut to the width of the views, at most 80 columns: a full
+    /// address can be 150), then what makes the data below less than current: its age when it came
     /// from the cache after a failure, and a forecast whose hours do not include now.
     static func header(
         _ presentation: WeatherPresentation, context: RenderContext, format: ValueFormatter, style: Style
