@@ -268,10 +268,10 @@ import WeatherTestSupport
 /// (nanoseconds; a day unless said) of the system clock right after: changed, as far as the file
 /// system's clock tells, no earlier than anything made until then. Every other operation is the
 /// file system's own.
-private struct AheadFileSystem: FileSystem {
+private struct AheadFileSystem: ForwardingFileSystem {
     let plist: String
     var ahead = 86_400_000_000_000
-    let base = POSIXFileSystem()
+    let base: any FileSystem = POSIXFileSystem()
 
     func replace(_ path: String, with data: [UInt8]) throws(FileError) {
         try base.replace(path, with: data)
@@ -283,22 +283,4 @@ private struct AheadFileSystem: FileSystem {
         times[1] = times[0]
         if utimensat(AT_FDCWD, path, &times, 0) != 0 { throw FileError(cannot: "touch", path, code: errno) }
     }
-
-    func contents(of path: String, limit: Int) throws(FileError) -> Data? { try base.contents(of: path, limit: limit) }
-    func replace(_ path: String, writing body: (FileWriter) -> Bool) throws(FileError) -> Bool {
-        try base.replace(path, writing: body)
-    }
-    func replaceScratch(_ path: String, writing body: (FileWriter) -> Bool) throws(FileError) -> Bool {
-        try base.replaceScratch(path, writing: body)
-    }
-    func appendLine(_ line: [UInt8], to path: String, durable: Bool) throws(FileError) {
-        try base.appendLine(line, to: path, durable: durable)
-    }
-    func lock(_ folder: String, wait: LockWait) throws(FileError) -> FolderLock { try base.lock(folder, wait: wait) }
-    func rename(_ path: String, to destination: String) throws(FileError) { try base.rename(path, to: destination) }
-    func remove(_ path: String) throws(FileError) { try base.remove(path) }
-    func names(in folder: String) -> [String] { base.names(in: folder) }
-    func version(of path: String) -> FileVersion? { base.version(of: path) }
-    func kind(at path: String) -> FileKind? { base.kind(at: path) }
-    func openForReading(_ path: String) throws(FileError) -> (any ReadableFile)? { try base.openForReading(path) }
 }

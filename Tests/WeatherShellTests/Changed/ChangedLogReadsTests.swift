@@ -16,33 +16,10 @@ import WeatherTestSupport
     static let hamburg = Recorded.places("nominatim/search-hamburg-elbphilharmonie-no-state.json")
 
     /// The real file system, counting the times the log is opened for reading.
-    final class CountingFileSystem: FileSystem {
-        let base = POSIXFileSystem()
+    final class CountingFileSystem: ForwardingFileSystem {
+        let base: any FileSystem = POSIXFileSystem()
         let logOpens = Mutex(0)
 
-        func contents(of path: String, limit: Int) throws(FileError) -> Data? {
-            try base.contents(of: path, limit: limit)
-        }
-        func replace(_ path: String, with data: [UInt8]) throws(FileError) { try base.replace(path, with: data) }
-        func replace(_ path: String, writing body: (FileWriter) -> Bool) throws(FileError) -> Bool {
-            try base.replace(path, writing: body)
-        }
-        func replaceScratch(_ path: String, writing body: (FileWriter) -> Bool) throws(FileError) -> Bool {
-            try base.replaceScratch(path, writing: body)
-        }
-        func appendLine(_ line: [UInt8], to path: String, durable: Bool) throws(FileError) {
-            try base.appendLine(line, to: path, durable: durable)
-        }
-        func lock(_ folder: String, wait: LockWait) throws(FileError) -> FolderLock {
-            try base.lock(folder, wait: wait)
-        }
-        func rename(_ path: String, to destination: String) throws(FileError) {
-            try base.rename(path, to: destination)
-        }
-        func remove(_ path: String) throws(FileError) { try base.remove(path) }
-        func names(in folder: String) -> [String] { base.names(in: folder) }
-        func version(of path: String) -> FileVersion? { base.version(of: path) }
-        func kind(at path: String) -> FileKind? { base.kind(at: path) }
         func openForReading(_ path: String) throws(FileError) -> (any ReadableFile)? {
             if path.hasSuffix("/log.jsonl") { logOpens.withLock { $0 += 1 } }
             return try base.openForReading(path)
