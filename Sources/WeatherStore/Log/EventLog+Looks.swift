@@ -47,33 +47,19 @@ extension EventLog {
     ///     ensemble's chance, which a later look without it does not replace).
     ///   - since: no look at the place before this instant is wanted: the reading stops at the
     ///     first such (looks are appended in time order), not at the log's start.
+    /// - Returns: `lastLooks`' `wanted`.
     package func lastLook(
         at key: String, checkMark: Bool = false, notAfter now: Date, since: Date? = nil,
         where wanted: (Look) -> Bool = { _ in true }
     ) -> Look? {
-        let place = checkMark ? key + "#check" : key
-        var others = Set<String>()
-        var found: Look?
-        var malformed = 0
-        backwards { line in
-            guard let look = Self.lookLine(line, malformed: &malformed) else { return true }
-            let group = Self.lookGroup(look)
-            if group == place {
-                if let since, look.time < since { return false }
-                if look.time <= now, wanted(look) { found = look }
-                return found == nil
-            }
-            others.insert(group)
-            return others.count < Self.mostLookPlaces
-        }
-        noteMalformedLooks(malformed)
-        return found
+        lastLooks(at: key, checkMark: checkMark, notAfter: now, wantedSince: since ?? .distantPast, where: wanted)
+            .wanted
     }
 
-    /// `lastLook(at:checkMark:notAfter:)` and, in the same reading backwards, the last look at the place
-    /// that is `wanted`, made at or before `now` and not before `since` — what
-    /// `lastLook(at:notAfter:since:where:)` gives — so that `changed` reads the log's tail once
-    /// for its last look and the last with the ensemble's chance.
+    /// The last look at the place `key` made at or before `now` and, in the same reading
+    /// backwards, the last of those that is `wanted` and not before `since`, so that `changed`
+    /// and `check --changed` read the log's tail once for the last look and the last with the
+    /// ensemble's chance (`lastLook` is its `wanted` alone).
     ///
     /// - Returns: `last`, nil when there is none (or `mostLookPlaces` other places were looked
     ///   at since); `wanted`, nil when there is none of those (the reading for it stops at the
