@@ -16,8 +16,7 @@ enum UnknownUnitsText {
     ///     answer whose values are counted (the ensemble's members): "the rest is used".
     static func line(_ units: [UnknownUnit], from service: Service, dashes: Bool = true) -> String? {
         guard !units.isEmpty else { return nil }
-        let named = units.map { "\($0.block) \($0.variable) in “\($0.label)”" }
-        let list = named.count == 1 ? named[0] : named.dropLast().joined(separator: ", ") + " and " + named.last!
+        let list = Counting.list(units.map { "\($0.block) \($0.variable) in “\($0.label)”" })
         let rest = dashes ? "left out (—), the rest is shown" : "left out, the rest is used"
         return units.count == 1
             ? "\(service.displayName) gave \(list), a unit wx does not know: its values are \(rest)"
