@@ -94,8 +94,8 @@ package struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
     /// steps added to the current conditions, the steps alone, or the conditions alone with
     /// the other part's failure in `missingParts`.
     ///
-    /// - Throws: the first failure when neither part came, or when the steps failed because
-    ///   the request was cancelled.
+    /// - Throws: the first failure when neither part came (steps without any count as none), or
+    ///   when the steps failed because the request was cancelled.
     static func combine(
         now: Result<(Forecast, DataOrigin), ServiceError>, steps: Result<(JSONValue, DataOrigin), ServiceError>,
         requested: Coordinate
@@ -125,6 +125,11 @@ package struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
             }
         case .failure(let error):
             forecast.missingParts.append(MissingForecastPart(.forecastSteps, reason: error))
+        }
+        // No current conditions and steps that held none (`cnt: 0`): nothing to show, and the
+        // zone a placeholder — the conditions' failure, not an empty page (a new user's finding).
+        if forecast.current == nil, forecast.hourly.isEmpty, forecast.daily.isEmpty, case .failure(let error) = now {
+            throw error
         }
         return Fetched(value: forecast, origin: DataOrigin.leastFresh(origins))
     }

@@ -464,6 +464,23 @@ import WeatherTestSupport
         #expect(error.result.stderr == "error: OpenWeatherMap rejected the request (HTTP 400): Nothing to geocode\n")
     }
 
+    /// Current conditions that did not come beside a forecast answer with no steps (`cnt: 0`,
+    /// what the fixture server answers far from its recordings): the conditions' error, one
+    /// line and a failing status — it was a heading over nothing, at a placeholder UTC clock,
+    /// status 0 (a new user on a clean clone).
+    @Test func noConditionsAndNoStepsIsTheConditionsError() throws {
+        for answer in [
+            FixtureServer.Answer(path: "/data/2.5/weather", fault: "badutf8"),
+            FixtureServer.Answer(path: "/data/2.5/weather", status: 503, body: "down", times: 5),
+        ] {
+            let run = try run("provider openweathermap; show 52.52,13.41", answers: [answer], environment: Self.key)
+            #expect(run.result.status != 0, "\(run.result.stdout)")
+            #expect(!run.result.stdout.contains("UTC+00:00"), "\(run.result.stdout)")
+            let errors = run.result.stderr.split(separator: "\n")
+            #expect(errors.count == 1 && errors[0].hasPrefix("error: OpenWeatherMap"), "\(run.result.stderr)")
+        }
+    }
+
     @Test("W-2: a refused key is named as such and never printed or logged")
     func refusedKey() throws {
         let run = try run(
