@@ -7,7 +7,7 @@ import WeatherTestSupport
 /// attempt), and its failure is remembered for 5 minutes in the cache folder, so that the next
 /// command — in this process or another — does not wait for it again. Time is the `TestClock`'s:
 /// nothing here sleeps.
-@Suite(.timeLimit(.minutes(1)), .tags(.unit)) struct RememberedFailureTests {
+@Suite(.hangLimit, .tags(.unit)) struct RememberedFailureTests {
     static let berlin = Place(
         name: "Berlin", region: "Deutschland", countryCode: "de",
         coordinate: Coordinate(latitude: 52.517, longitude: 13.3889), displayName: "Berlin, Deutschland")

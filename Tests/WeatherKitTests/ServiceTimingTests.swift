@@ -5,7 +5,7 @@ import WeatherTestSupport
 
 /// Retries, the time budget, Nominatim's spacing and the cache's freshness, on a `TestClock`:
 /// each pause is asserted on the clock and ended by advancing it, so nothing here sleeps.
-@Suite(.timeLimit(.minutes(1)), .tags(.unit)) struct ServiceTimingTests {
+@Suite(.hangLimit, .tags(.unit)) struct ServiceTimingTests {
     static let newYork = Coordinate(latitude: 40.78858, longitude: -73.9661)
     /// Current at 2026-02-06T21:30Z for 15 minutes: fresh at the clock's start (21:40Z) until 21:45Z.
     static let newYorkBody = TestPaths.fixture(

@@ -46,7 +46,7 @@ import WeatherTestSupport
     }
 
     /// A folder or a FIFO in the file's place: refused without blocking, never replaced.
-    @Test(.timeLimit(.minutes(1))) func aFolderOrFIFOInPlaceIsRefused() throws {
+    @Test(.hangLimit) func aFolderOrFIFOInPlaceIsRefused() throws {
         for (make, kind) in [
             ({ (path: String) in mkdir(path, 0o700) }, "it is a folder, not a file"),
             ({ (path: String) in mkfifo(path, 0o600) }, "it is a FIFO, not a regular file"),
@@ -67,7 +67,7 @@ import WeatherTestSupport
     }
 
     /// The log refuses a FIFO as its file: an error, not a hang.
-    @Test(.timeLimit(.minutes(1))) func aFIFOInPlaceOfTheLogIsRefused() throws {
+    @Test(.hangLimit) func aFIFOInPlaceOfTheLogIsRefused() throws {
         let path = home.path + "/log.jsonl"
         #expect(mkfifo(path, 0o600) == 0)
         let log = EventLog(folder: home.path, fileSystem: files)

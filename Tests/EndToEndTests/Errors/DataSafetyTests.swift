@@ -46,7 +46,7 @@ import WeatherTestSupport
     }
 
     /// A FIFO in place of state.plist or log.jsonl is found without blocking: a clear error, at once.
-    @Test(.timeLimit(.minutes(1))) func aFIFOInPlaceOfAFileIsAnErrorNotAHang() throws {
+    @Test(.hangLimit) func aFIFOInPlaceOfAFileIsAnErrorNotAHang() throws {
         #expect(mkfifo(statePath, 0o600) == 0)
         let favs = try wx("favs")
         #expect(favs.status == 1)

@@ -7,7 +7,7 @@ import WeatherTestSupport
 
 /// The main actor's executor: an actor on it runs its work in order on the one thread that runs
 /// the executor (in wx the process's first), whichever threads call it, and `stop()` ends the run.
-@Suite(.tags(.unit), .timeLimit(.minutes(1))) struct MainThreadExecutorTests {
+@Suite(.tags(.unit), .hangLimit) struct MainThreadExecutorTests {
     @Test func workFromManyTasksRunsOnTheRunningThreadUntilStopped() async {
         let executor = MainThreadExecutor()
         let running = Running()

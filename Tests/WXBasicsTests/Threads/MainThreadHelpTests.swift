@@ -8,7 +8,7 @@ import WeatherTestSupport
 /// The main thread helps the task pool while the main actor has nothing to run (issue 39): a
 /// one-shot command's tasks then run where the main actor waits for them, without a hand-off to
 /// a pool thread and back, and without starting one; a main actor busy leaves them to the pool.
-@Suite(.tags(.unit), .timeLimit(.minutes(1))) struct MainThreadHelpTests {
+@Suite(.tags(.unit), .hangLimit) struct MainThreadHelpTests {
     /// The main executor's thread, started on `executor` helping `pool`, and waiting for work.
     private static func mainThread(_ executor: MainThreadExecutor, helping pool: ThreadPoolExecutor) {
         executor.helps(pool)

@@ -9,7 +9,7 @@ import WeatherTestSupport
 /// thread rather than start threads (`ThreadPoolExecutor.keepToHelper()`), and a loop the main
 /// thread drives (`MainThreadLoop`, libcurl's transfers in wx) runs its turns there while the
 /// main actor waits, ended by a job queued meanwhile.
-@Suite(.tags(.unit), .timeLimit(.minutes(1))) struct MainThreadLoopTests {
+@Suite(.tags(.unit), .hangLimit) struct MainThreadLoopTests {
     /// The main executor's thread, started on `executor` helping `pool`, and waiting for work.
     private static func mainThread(_ executor: MainThreadExecutor, helping pool: ThreadPoolExecutor) {
         executor.helps(pool)

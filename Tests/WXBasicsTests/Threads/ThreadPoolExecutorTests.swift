@@ -7,7 +7,7 @@ import WeatherTestSupport
 
 /// wx's default executor: tasks run on its own threads, as many at once as it has threads, and
 /// no more threads than its bound.
-@Suite(.tags(.unit), .timeLimit(.minutes(1))) struct ThreadPoolExecutorTests {
+@Suite(.tags(.unit), .hangLimit) struct ThreadPoolExecutorTests {
     /// The name of the thread the caller runs on.
     static func threadName() -> String {
         ((try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? "").trimmingCharacters(

@@ -9,7 +9,7 @@ import WeatherTestSupport
 /// Trial 9, items 8 and 13, and a review of the session: what a command waits for, and that a
 /// command's output does not depend on what ran before it.
 @MainActor
-@Suite(.timeLimit(.minutes(1)), .tags(.unit)) struct SessionWaitsTests {
+@Suite(.hangLimit, .tags(.unit)) struct SessionWaitsTests {
     let home = TemporaryFolder()
     let clock = TestClock(start: Recorded.newYorkNow)
     static let coordinates = "52.5,13.4"

@@ -8,7 +8,7 @@ import WeatherTestSupport
 /// prompt from any wait"): the write waited in the kernel for room that never came, and Ctrl-C,
 /// which cancels the command's task, could not reach it. The old code never returns here: the
 /// time limit fails the test.
-@Suite(.tags(.unit), .timeLimit(.minutes(1))) struct FileOutputTests {
+@Suite(.tags(.unit), .hangLimit) struct FileOutputTests {
     /// A FIFO in a fresh folder and a reader of it that reads only when the test says.
     func stalledPipe() throws -> (path: String, reader: Int32, folder: TemporaryFolder) {
         let folder = TemporaryFolder()

@@ -9,7 +9,7 @@ import WeatherTestSupport
 /// A review of the session: the interactive start does not wait for state.plist's background
 /// decode, and a table is fitted once for its lines and its notes.
 @MainActor
-@Suite(.timeLimit(.minutes(1)), .tags(.unit)) struct StartAndTableTests {
+@Suite(.hangLimit, .tags(.unit)) struct StartAndTableTests {
     let home = TemporaryFolder()
 
     /// The warning under the banner for an unusable state.plist made the start wait for the

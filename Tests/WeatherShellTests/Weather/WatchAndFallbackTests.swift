@@ -8,7 +8,7 @@ import WeatherTestSupport
 /// `watch` and the offline fallback as a person sees them, on a `TestClock`: the minutes
 /// between two shows and the age of saved data pass when the test advances the clock.
 @MainActor
-@Suite(.timeLimit(.minutes(1)), .tags(.unit)) struct WatchAndFallbackTests {
+@Suite(.hangLimit, .tags(.unit)) struct WatchAndFallbackTests {
     let home = TemporaryFolder()
     let clock = TestClock(start: Recorded.newYorkNow)
     let console = TestConsole()

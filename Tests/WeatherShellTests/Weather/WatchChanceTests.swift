@@ -9,7 +9,7 @@ import WeatherTestSupport
 /// `watch --rain N% --frost N%` on a `TestClock`: the bell when an ensemble chance crosses its
 /// threshold, and the ensemble fetched once per model run however often `watch` shows.
 @MainActor
-@Suite(.timeLimit(.minutes(1)), .tags(.unit)) struct WatchChanceTests {
+@Suite(.hangLimit, .tags(.unit)) struct WatchChanceTests {
     let home = TemporaryFolder()
     let clock = TestClock(start: ISOTime.parse("2026-12-01T07:10:00Z")!)
     let console = TestConsole()

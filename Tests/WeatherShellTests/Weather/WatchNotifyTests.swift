@@ -11,7 +11,7 @@ import WeatherTestSupport
 /// program — besides the bell; on a `TestClock`, with a fake program that fails on any call
 /// nobody planned.
 @MainActor
-@Suite(.timeLimit(.minutes(1)), .tags(.unit)) struct WatchNotifyTests {
+@Suite(.hangLimit, .tags(.unit)) struct WatchNotifyTests {
     let console = TestConsole()
 
     /// Records each run; a run beyond `planned` is an issue.

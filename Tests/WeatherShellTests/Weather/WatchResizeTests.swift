@@ -10,7 +10,7 @@ import WeatherTestSupport
 /// width at once, without asking the services again, and the minutes go on as before (issue 40:
 /// the old width's lines stayed until the next look).
 @MainActor
-@Suite(.timeLimit(.minutes(1)), .tags(.unit)) struct WatchResizeTests {
+@Suite(.hangLimit, .tags(.unit)) struct WatchResizeTests {
     let home = TemporaryFolder()
     let clock = TestClock(start: Recorded.newYorkNow)
     let console = TestConsole()
