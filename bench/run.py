@@ -536,6 +536,23 @@ def start_rows(wx, work, row, floor):
         f"`sqlite3 :memory: .quit` {sqlite_ir / 1e6:.2f} M", f"{wx_ir / sqlite_ir:.2f}×", "—", True)
 
 
+def interleaved_cpu(commands, runs, env, prepare, warmup=3):
+    """CPU (user + system, from wait4 to the microsecond) and wall time of each command, run in
+    turn (one of each, then again) and started directly — no shell around it, whose own start
+    hyperfine estimates and subtracts, an error as large as a millisecond at these sizes —
+    with `prepare()` before every run; returns [{"cpu", "median"}] in milliseconds (medians)."""
+    cpu = [[] for _ in commands]
+    wall = [[] for _ in commands]
+    for run in range(warmup + runs):
+        for index, argv in enumerate(commands):
+            prepare()
+            used, elapsed = cpu_ms(argv, env)
+            if run >= warmup:
+                cpu[index].append(used)
+                wall[index].append(elapsed)
+    return [{"cpu": statistics.median(c), "median": statistics.median(w)} for c, w in zip(cpu, wall)]
+
+
 def find_show_rows(wx, work, server, row, runs, python):
     """`wx -c "find Hamburg; show"` on loopback, cold cache: CPU against curl making the same GETs
     and a Python peer, instructions (callgrind), wall time."""
@@ -551,11 +568,18 @@ def find_show_rows(wx, work, server, row, runs, python):
     curl_cmd = f"curl -s -o /dev/null '{search}' -o /dev/null '{forecast}'"
     curl3_cmd = f"{curl_cmd} -o /dev/null '{alerts}'"
     peer_cmd = f"{python} {HERE}/peer.py {server.url} Hamburg"
-    # Three rounds, as for start-up; the round with the median wx/curl ratio is reported.
+    argvs = {wx_cmd: [wx, "-c", "find Hamburg; show"],
+             curl_cmd: ["curl", "-s", "-o", "/dev/null", search, "-o", "/dev/null", forecast],
+             curl3_cmd: ["curl", "-s", "-o", "/dev/null", search, "-o", "/dev/null", forecast, "-o", "/dev/null", alerts],
+             peer_cmd: [python, os.path.join(HERE, "peer.py"), server.url, "Hamburg"]}
+    cold = os.path.join(work, "cold")
+    # Three rounds, as for start-up; the round with the median wx/curl ratio is reported. Each
+    # run starts from no WX_HOME at all (the cold cache, and a first run's folder and files).
     rounds = []
     for _ in range(3):
-        res = hyperfine([wx_cmd, curl_cmd, curl3_cmd, peer_cmd], runs, env, prepare=f"rm -rf {work}/cold", shell=True)
-        rounds.append((res, {k: v["user"] + v["system"] for k, v in res.items()}))
+        measured = interleaved_cpu(list(argvs.values()), runs, env, lambda: shutil.rmtree(cold, ignore_errors=True))
+        res = dict(zip(argvs, measured))
+        rounds.append((res, {k: v["cpu"] for k, v in res.items()}))
     rounds.sort(key=lambda r: r[1][wx_cmd] / r[1][curl_cmd])
     spread = [r[1][wx_cmd] / r[1][curl_cmd] for r in rounds]
     spread3 = sorted(r[1][wx_cmd] / r[1][curl3_cmd] for r in rounds)
@@ -578,6 +602,7 @@ def find_show_rows(wx, work, server, row, runs, python):
         f"Python peer {cpu[peer_cmd]:.1f} ms", f"{python_over:.1f}× less", "≥ 10× less than Python", python_over >= 10)
     row("the same, wall time", f"{res[wx_cmd]['median']:.1f} ms", f"curl {res[curl_cmd]['median']:.1f} ms · Python {res[peer_cmd]['median']:.1f} ms",
         "—", "—", True)
+
 
 def network_rows(wx, work, row, runs):
     """show over TLS against curl, and a cold show at added latency against one round trip
