@@ -66,12 +66,7 @@ struct ReadmeExamplesEndToEndTests {
                 for now in ["2025-07-27T03:10:00Z", "2025-07-30T10:10:00Z"] {
                     _ = try ReadmeExamplesEndToEndTests.wx("show Hamburg; save", now: now, server: server, home: home)
                 }
-                let old =
-                    #"{"data_time":"2025-07-28T09:00:00Z","id":3,"kind":"snapshot","place":{"latitude":53.5413,"longitude":9.9842,"name":"Elbphilharmonie"},"precipitation_millimetres":0.1,"precipitation_probability_percent":30,"temperature_celsius":18.2,"timezone":"GMT","ts":"2025-07-28T09:05:00Z","utc_offset_seconds":0,"v":1,"weather_code":2}"#
-                let log = try FileHandle(forWritingTo: URL(fileURLWithPath: home.path + "/log.jsonl"))
-                try log.seekToEnd()
-                try log.write(contentsOf: Data((old + "\n").utf8))
-                try log.close()
+                try ForecastCheckTests.addSnapshotWithoutForecast(to: home)
             },
             run: { _, command, server, home in
                 try ReadmeExamplesEndToEndTests.wx(command, now: "2025-08-10T12:00:00Z", server: server, home: home)
