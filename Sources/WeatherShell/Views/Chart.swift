@@ -35,7 +35,10 @@ enum TemperatureChart {
         "\(DecimalText.fixed(value, digits: digits)) \(unit)"
     }
 
-    /// The chart's lines, none longer than `width` columns.
+    /// The chart's lines, none longer than `width` columns. Leading hours with nothing to draw
+    /// (no temperature, nor a chance when the bars are drawn: hours no model covers) are left
+    /// out, and a line under the chart says where it starts; a null hour after the first drawn
+    /// one is a gap.
     ///
     /// - Parameter probability: whether to draw the precipitation-probability bars (false for
     ///   past hours, which have none); they are left out anyway when they would be empty
@@ -44,9 +47,20 @@ enum TemperatureChart {
         _ hours: [HourlyForecast], clock: ZoneClock, format: ValueFormatter, unicode: Bool, width: Int = 80,
         probability: Bool = true
     ) -> [String] {
-        let temperatures = hours.map { $0.temperatureCelsius.map(format.units.temperature.convert) }
+        var temperatures = hours.map { $0.temperatureCelsius.map(format.units.temperature.convert) }
         guard temperatures.contains(where: { $0 != nil }) else { return [] }
         let probability = probability && drawsProbabilityBars(hours)
+        // Hours a model does not cover come first as nulls (Open-Meteo answers null for them):
+        // the chart starts at the first hour it has something to draw for — a temperature, or a
+        // chance when the bars are drawn — and says so under it, rather than give its width to
+        // blank columns (30 of 48 hours: the values squeezed into the last 18 columns, or into
+        // columns of several hours each).
+        let first =
+            hours.indices.first { index in
+                temperatures[index] != nil || (probability && hours[index].precipitationProbabilityPercent != nil)
+            } ?? 0
+        let hours = Array(hours[first...])
+        temperatures.removeFirst(first)
         let known = temperatures.compactMap { $0 }
         // The scale's two labels are hours' values (a column shows the warmest of its hours):
         // the longest such number, with or without a decimal, decides the label column, a space
@@ -140,6 +154,13 @@ enum TemperatureChart {
         lines.append(String(repeating: " ", count: margin) + String(axis).trimmedTrailing)
         if step > 1 {
             lines.append(String(repeating: " ", count: indent) + "each column: the warmest of \(step) hours")
+        }
+        if first > 0 {
+            let start = clock.localTime(hours[0].time)
+            let when =
+                "\(ValueFormatter.weekdays[start.weekday]) \(format.clock(start, repeated: clock.isRepeated(hours[0].time)))"
+            lines += TextLayout.wrap(
+                "the chart starts at \(when): no hour before it has a value to draw", indent: indent, width: width)
         }
         return lines
     }

@@ -78,16 +78,21 @@ import WeatherTestSupport
         #expect(past.first?.query["timezone"] == "auto")
     }
 
-    @Test func savedVerifySumsUpEverySnapshotOfAPlaceWithOneArchiveRequest() throws {
-        let server = try FixtureServer()
-        let home = try twoSnapshots(server)
-        // A snapshot as wx wrote them before it kept the forecast.
+    /// Appends snapshot 3 of Hamburg to `home`'s log as wx wrote them before it kept the
+    /// forecast (README's `saved verify` example has it too).
+    static func addSnapshotWithoutForecast(to home: TemporaryFolder) throws {
         let old =
             #"{"data_time":"2025-07-28T09:00:00Z","id":3,"kind":"snapshot","place":{"latitude":53.5413,"longitude":9.9842,"name":"Elbphilharmonie"},"precipitation_millimetres":0.1,"precipitation_probability_percent":30,"temperature_celsius":18.2,"timezone":"GMT","ts":"2025-07-28T09:05:00Z","utc_offset_seconds":0,"v":1,"weather_code":2}"#
         let log = try FileHandle(forWritingTo: URL(fileURLWithPath: home.path + "/log.jsonl"))
         try log.seekToEnd()
         try log.write(contentsOf: Data((old + "\n").utf8))
         try log.close()
+    }
+
+    @Test func savedVerifySumsUpEverySnapshotOfAPlaceWithOneArchiveRequest() throws {
+        let server = try FixtureServer()
+        let home = try twoSnapshots(server)
+        try Self.addSnapshotWithoutForecast(to: home)
         let later = "2025-08-10T12:00:00Z"
         let run = try runWX(["-c", "saved 2; saved 3; saved verify"], home: home, server: server, now: later)
         #expect(run.stderr == "")

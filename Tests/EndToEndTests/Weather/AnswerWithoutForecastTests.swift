@@ -46,3 +46,58 @@ import WeatherTestSupport
         #expect(!result.stderr.contains("places asked"))
     }
 }
+
+/// `compare` asks for several favorites in one request: an answer that is no list of them
+/// (`{}`, `[]`, a bare string) read as "1 forecast for 2 places asked" — a garbage answer named as
+/// a miscount — where `show` of the same answer names what is wrong with it. It is the service's
+/// failure for each of those places, said as `show` says it, with the saved forecast shown for a
+/// place that has one.
+@Suite(.tags(.endToEnd)) struct CompareUnusableAnswerEndToEndTests {
+    static let recorded = "2025-07-27T03:10:00Z"
+    /// 2 h 14 min after `recorded`: the saved forecast is out of date, so compare asks.
+    static let later = "2025-07-27T05:24:00Z"
+
+    /// What `show` says of `body` for one place: the reason `compare` must give for each.
+    static func showsError(_ body: String) throws -> String {
+        let server = try FixtureServer()
+        try server.queue(.init(path: "/v1/forecast", body: body, contentType: "application/json"))
+        let run = try runWX(["-c", "show 52.2,6.9"], home: TemporaryFolder(), server: server)
+        #expect(run.status == 1)
+        return run.stderr
+    }
+
+    @Test(
+        "a garbage answer for several places is the service's failure for each, as show says it",
+        arguments: [
+            ("{}", "no current conditions, hours or days in the answer"), ("[]", "no forecast in the answer"),
+            (#""garbage""#, "expected a forecast object"),
+            ("[{}]", "no current conditions, hours or days in the answer"),
+        ])
+    func garbageForSeveralPlaces(body: String, reason: String) throws {
+        let said = "Open-Meteo sent an answer wx cannot read (\(reason)); try again later"
+        #expect(try Self.showsError(body) == "error: \(said)\n")
+        let server = try FixtureServer()
+        // Hamburg's forecast saved (show), the Prime Minister's Office's not.
+        let home = TemporaryFolder()
+        let saved = try runWX(
+            ["-c", "find Hamburg; fav; show; find 10 Downing Street; fav"], home: home, server: server,
+            now: Self.recorded)
+        #expect(saved.status == 0, "\(saved.stderr)")
+        try server.queue(.init(path: "/v1/forecast", body: body, contentType: "application/json", times: 3))
+        let run = try runWX(["-c", "compare"], home: home, server: server, now: Self.later)
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("\n  Elbphilharmonie      16.5  "), "\(run.stdout)")
+        // The note under the table, its wrapped lines joined.
+        let joined = run.stdout.replacingOccurrences(of: "\n  ", with: " ")
+        #expect(joined.contains(" saved data from 2 h 14 min ago (\(said))\n"), "\(run.stdout)")
+        #expect(run.stderr == "error: no weather for Prime Minister’s Office: \(said)\n")
+        #expect(!(run.stdout + run.stderr).contains("places asked"))
+        // Neither saved: the one failure, as show's.
+        let bare = TemporaryFolder()
+        _ = try runWX(["-c", "find Hamburg; fav; find 10 Downing Street; fav"], home: bare, server: server)
+        try server.queue(.init(path: "/v1/forecast", body: body, contentType: "application/json", times: 3))
+        let none = try runWX(["-c", "compare"], home: bare, server: server, now: Self.later)
+        #expect(none.status == 1)
+        #expect(none.stderr == "error: \(said)\n", "\(none.stderr)")
+    }
+}

@@ -129,9 +129,7 @@ package struct OpenMeteoForecastProvider: ForecastProvider {
                     ServiceRequest(
                         service: service, url: url(for: wanted), cacheKey: nil, staleFallback: false,
                         selection: Self.selection))
-                if items.count == 1, case .success(let only) = items[0], only.array == nil, only["error"] != nil {
-                    _ = try Self.forecast(from: only, requested: wanted[0])  // the service's reason, for all
-                }
+                if items.count != wanted.count { try Self.readAsOneAnswer(items, for: wanted) }
                 guard items.count == wanted.count else {
                     throw ServiceError.malformedResponse(
                         service, detail: Self.countMismatch(items.count, asked: wanted.count))
@@ -213,6 +211,27 @@ package struct OpenMeteoForecastProvider: ForecastProvider {
     }
 
     // MARK: - Mapping (pure, tested on every recorded body)
+
+    /// An answer for several places that is not a list of them — nothing (`[]`), or one thing
+    /// (`{}`, `"garbage"`, `{"error":true,…}`) — is the service's failure for all of them, and
+    /// throws what `show` would say of it for one place ("no forecast in the answer", "no current
+    /// conditions, hours or days in the answer", the service's reason), not "1 forecast for 2
+    /// places asked" (a garbage answer read as a count). Returns when the one thing reads as a
+    /// forecast (or an answer about another place): then its count is what is wrong.
+    static func readAsOneAnswer(_ items: [Result<JSONValue, ServiceError>], for wanted: [Coordinate])
+        throws(ServiceError)
+    {
+        guard let first = items.first, let place = wanted.first else {
+            throw .malformedResponse(.openMeteo, detail: "no forecast in the answer")
+        }
+        guard items.count == 1, case .success(let only) = first, only.array == nil else { return }
+        do throws(ServiceError) {
+            _ = try Self.forecast(from: only, requested: place)
+        } catch {
+            if case .otherPlace = error { return }
+            throw error
+        }
+    }
 
     /// "1 forecast for 2 places asked": an answer with another count of elements than places asked.
     static func countMismatch(_ answered: Int, asked: Int) -> String {
