@@ -68,10 +68,12 @@ import Glibc
     @Test func everyDurableLineSyncsItsFolder() throws {
         var folderSyncs = 0
         for line in ["one\n", "two\n"] {
-            try FileIO.appendLine(Array(line.utf8), to: path, syncFolder: { fd in
-                folderSyncs += Self.kind(fd) == "folder" ? 1 : 0
-                return 0
-            })
+            try FileIO.appendLine(
+                Array(line.utf8), to: path,
+                syncFolder: { fd in
+                    folderSyncs += Self.kind(fd) == "folder" ? 1 : 0
+                    return 0
+                })
         }
         #expect(folderSyncs == 2)
     }
