@@ -63,6 +63,13 @@ package enum FileIO {
     /// - Parameter durable: sync the parent after making `path`, so that the new entry survives a
     ///   crash (wx's own folders); the cache's folder skips it, as its entries do. Missing parents
     ///   are made durable either way: a later durable call finds them and syncs nothing.
+    ///
+    /// A folder made is synced into its parent here, once, even when what is written in it
+    /// first may be lost (a look, the cache), rather than by each durable writer after: a later
+    /// writer, in another process, finds the folder there and cannot tell whether its name is
+    /// on the disk, so it would have to sync the parent at every write — a folder that is not
+    /// wx's (`~/.local/share`), whose sync may write other programs' changes. Durable writers
+    /// carry the chain from the folder down: a file and its folder (`appendLine`, `replace`).
     /// - Throws: `FileError` naming the folder and the cause.
     package static func ensureFolder(_ path: String, durable: Bool = true) throws(FileError) {
         var info = stat()
@@ -190,23 +197,32 @@ package enum FileIO {
     }
 
     /// Appends `line` (which ends in "\n") to `path` with one `write` on an `O_APPEND` descriptor,
-    /// so that concurrent writers never interleave bytes, and syncs it (`fdatasync`) before
-    /// returning: what wx acknowledges as written is on the disk, as SQLite's COMMIT is. When the
-    /// file was empty (just created), its folder is synced too, so that its name survives. If the
-    /// file ends in a torn line (a crash mid-write), a newline goes first so that the new record
-    /// is not glued onto it.
+    /// so that concurrent writers never interleave bytes, and syncs it (`fdatasync`), then its
+    /// folder (`fsync`), before returning: what wx acknowledges as written is on the disk, name
+    /// and all, as SQLite's COMMIT is. If the file ends in a torn line (a crash mid-write), a
+    /// newline goes first so that the new record is not glued onto it.
+    ///
+    /// The folder is synced at every durable append, not only at the one that made the file: a
+    /// file made by a line that was not synced (a look) may have its name only in memory, and
+    /// the first durable line after it, in this process or a later one, is what makes it stay.
+    /// Once the name is on the disk that sync has nothing to write. (The folder itself was made
+    /// durably, `ensureFolder`.)
     ///
     /// - Parameters:
     ///   - durable: false for a line that may be lost in a crash (a `look`, which the next
-    ///     answer makes again): not synced, unless it is the file's first, whose name must
-    ///     survive for the lines after it. A line torn by a crash is skipped by every reader.
-    ///   - sync: syncs the descriptor, giving 0 or the errno (`fdatasync` in the product;
-    ///     tests pass one that fails).
+    ///     answer makes again): nothing is synced, even when the line makes the file — a crash
+    ///     may then lose the file, or leave it torn or empty, which every reader takes as the
+    ///     lines it holds. A line torn by a crash is skipped by every reader.
+    ///   - sync: syncs the file's descriptor, giving 0 or the errno (`fdatasync` in the
+    ///     product; tests pass one that fails or counts).
+    ///   - syncFolder: syncs the folder's descriptor (`fsync` in the product: `fdatasync` need
+    ///     not write a new name); best effort, as the folder's sync after `replace` is.
     /// - Throws: `FileError`; nothing is written then (a short write, or a write whose sync
     ///   failed, is truncated away).
     package static func appendLine(
         _ line: [UInt8], to path: String, durable: Bool = true,
-        sync: (Int32) -> Int32 = { fdatasync($0) == 0 ? 0 : errno }
+        sync: (Int32) -> Int32 = { fdatasync($0) == 0 ? 0 : errno },
+        syncFolder: (Int32) -> Int32 = { fsync($0) == 0 ? 0 : errno }
     ) throws(FileError) {
         // O_NONBLOCK: a FIFO in the file's place fails (ENXIO) or opens at once, never waits
         // for a reader; either way it is refused below.
@@ -244,14 +260,14 @@ package enum FileIO {
             throw code.map { FileError(cannot: "write", path, code: $0) }
                 ?? FileError(cannot: "write", path, reason: "short write")
         }
-        guard durable || info.st_size == 0 else { return }
+        guard durable else { return }
         let failure = sync(fd)
         if failure != 0 {
             // Not known to be on the disk: not acknowledged, and not left to be written twice.
             _ = ftruncate(fd, off_t(info.st_size))
             throw FileError(cannot: "write", path, code: failure)
         }
-        if info.st_size == 0 { syncFolder(of: path) }
+        withFolder(of: path) { _ = syncFolder($0) }
     }
 
     /// Gives the file open as `fd` to the owner of the folder holding `path`, when wx runs as
@@ -271,10 +287,16 @@ package enum FileIO {
     /// Syncs the folder holding `path`, so that a file just created or renamed there keeps its
     /// name after a crash. Best effort: a folder that cannot be opened is left.
     static func syncFolder(of path: String) {
+        withFolder(of: path) { _ = fsync($0) }
+    }
+
+    /// Runs `body` with a read-only descriptor of the folder holding `path`, then closes it;
+    /// nothing when the folder cannot be opened.
+    static func withFolder(of path: String, _ body: (Int32) -> Void) {
         let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
         let folderFD = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if folderFD >= 0 {
-            fsync(folderFD)
+            body(folderFD)
             close(folderFD)
         }
     }
