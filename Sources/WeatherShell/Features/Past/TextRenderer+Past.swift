@@ -235,7 +235,7 @@ extension TextRenderer {
         }
         var parts = zip(presentation.days, comparisons).map { day, comparison in
             "\(ValueFormatter.weekdays[day.date.weekday]) "
-                + (comparison.map { format.signedTemperatureDifference($0.highAnomalyCelsius) }
+                + (comparison.map { ValueFormatter.signedTenths(format.shownAnomaly($0)) }
                     ?? ValueFormatter.missing)
         }
         parts[parts.count - 1] += " \(format.temperatureSymbol)"
