@@ -6,9 +6,17 @@ rule the table states: each temperature to a tenth in the unit shown (half away 
 written in decimal), and the error forecast − observed the difference of those two figures, so
 it agrees with them (58.5 and 58.8 °F are -0.3 apart, not -0.4 from -0.2 °C × 1.8).
 
-  argv: FIRST LAST (dates, YYYY-MM-DD)
+The precipitation's three columns in inches by the same rule: each amount at its column's
+decimals (2, more while an amount above 0 shows as 0; the kept forecast's column over the days
+printed, what happened's over those observed), the error the difference of the two figures,
+written at the larger of the two columns' decimals (0.08 and 0.12 in are -0.04 apart, though
+2.1 − 2.96 mm is −0.03386 in, "-0.03").
 
-Prints one line a day: the date, then high, was, error, low, was, error, separated by spaces.
+  argv: FIRST LAST [OBSERVED] (dates, YYYY-MM-DD; OBSERVED a file under Fixtures/, by default
+  open-meteo-archive/hamburg-daily-2025-07-20-to-08-09-hand-written.json)
+
+Prints one line a day: the date, then high, was, error, low, was, error, rain, was, error,
+separated by spaces.
 """
 import json
 import sys
@@ -20,7 +28,11 @@ FIXTURES = Path(__file__).resolve().parent.parent
 
 def daily(name):
     days = json.loads((FIXTURES / name).read_text())["daily"]
-    return {d: (x, n) for d, x, n in zip(days["time"], days["temperature_2m_max"], days["temperature_2m_min"])}
+    return {
+        d: (x, n, p)
+        for d, x, n, p in zip(
+            days["time"], days["temperature_2m_max"], days["temperature_2m_min"], days["precipitation_sum"])
+    }
 
 
 def fahrenheit(celsius):
@@ -31,16 +43,40 @@ def signed(value):
     return f"+{value}" if value > 0 else ("0.0" if value == 0 else str(value))
 
 
+def inches(millimetres, digits):
+    return (Decimal(repr(millimetres)) / Decimal("25.4")).quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_UP)
+
+
+def inch_digits(amounts):
+    """The most decimals any of `amounts` (mm) needs: 2, more (up to 5) while one above 0 shows as 0."""
+    most = 2
+    for millimetres in amounts:
+        digits = 2
+        while millimetres != 0 and inches(millimetres, digits) == 0 and digits < 5:
+            digits += 1
+        most = max(most, digits)
+    return most
+
+
+def signed_amount(value):
+    return f"+{value}" if value > 0 else (str(abs(value)) if value == 0 else str(value))
+
+
 def main():
     forecast = daily("open-meteo-forecast/berlin-gmt-all-params-168h-daily-reformatted.json")
-    observed = daily("open-meteo-archive/hamburg-daily-2025-07-20-to-08-09-hand-written.json")
-    for date in sorted(forecast):
-        if not sys.argv[1] <= date <= sys.argv[2]:
-            continue
+    observed = daily(
+        sys.argv[3] if len(sys.argv) > 3 else "open-meteo-archive/hamburg-daily-2025-07-20-to-08-09-hand-written.json")
+    dates = [date for date in sorted(forecast) if sys.argv[1] <= date <= sys.argv[2]]
+    rain_digits = inch_digits([forecast[date][2] for date in dates])
+    was_digits = inch_digits([observed[date][2] for date in dates if observed[date][2] is not None])
+    for date in dates:
         cells = [date]
         for index in (0, 1):
             shown, was = fahrenheit(forecast[date][index]), fahrenheit(observed[date][index])
             cells += [str(shown), str(was), signed(shown - was)]
+        shown, was = inches(forecast[date][2], rain_digits), inches(observed[date][2], was_digits)
+        error = (shown - was).quantize(Decimal(1).scaleb(-max(rain_digits, was_digits)))
+        cells += [str(shown), str(was), signed_amount(error)]
         print(" ".join(cells))
 
 

@@ -4,12 +4,16 @@
 Each of the table's three rain columns (the kept forecast, what happened, the error) has one
 precision: the most decimals any of its amounts needs by the one rule of
 Views/Formatting.swift (from 2 in inches, raised up to 5 until an amount other than 0 is not
-shown as 0). The error is forecast - observed, signed ("+0.004"), 0 unsigned.
+shown as 0). The error is the difference of the two figures beside it — forecast - observed as
+they are shown, at their columns' decimals — written at the larger of those decimals, signed
+("+0.004"), 0 unsigned: 0.098 and 0.12 in are -0.022 apart (the unrounded -0.5 mm is -0.0197 in,
+"-0.020", not the difference a reader takes).
 
 Days of ForecastCheckPrecisionTests: forecast 0.1 and 2.5 mm, observed 0.0 and 3.0 mm.
 
 Run: python3 Fixtures/units/check_table_expected.py
 """
+from decimal import Decimal
 
 
 def decimals(inches):
@@ -31,7 +35,11 @@ def signed(cells):
 
 forecast = [0.1, 2.5]
 observed = [0.0, 3.0]
-error = [f - o for f, o in zip(forecast, observed)]
-print("forecast:", column(forecast))
-print("observed:", column(observed))
-print("error:", signed(column(error)))
+shown_forecast, shown_observed = column(forecast), column(observed)
+places = max(len(c.split(".")[1]) for c in shown_forecast + shown_observed)
+error = [
+    str((Decimal(f) - Decimal(o)).quantize(Decimal(1).scaleb(-places))) for f, o in zip(shown_forecast, shown_observed)
+]
+print("forecast:", shown_forecast)
+print("observed:", shown_observed)
+print("error:", signed(error))

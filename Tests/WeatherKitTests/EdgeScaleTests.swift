@@ -226,7 +226,7 @@ import WeatherTestSupport
 }
 
 @Suite(.tags(.unit)) struct AirQualityUnitTests {
-    @Test("the air-quality API's labels are known; another is refused with the variable and the label")
+    @Test("the air-quality API's labels are known; another leaves that variable out, named with its label")
     func labels() throws {
         #expect(OpenMeteoAirQualityProvider.knownUnit("\u{3BC}g/m³", for: "pm2_5"))
         #expect(OpenMeteoAirQualityProvider.knownUnit("\u{B5}g/m³", for: "pm10"))
@@ -235,11 +235,14 @@ import WeatherTestSupport
         #expect(OpenMeteoAirQualityProvider.knownUnit("grains/m³", for: "birch_pollen"))
         #expect(OpenMeteoAirQualityProvider.knownUnit("", for: "uv_index"))
         #expect(!OpenMeteoAirQualityProvider.knownUnit("ppm", for: "ozone"))
-        let body = #"{"current_units":{"time":"unixtime","pm2_5":"mg/m³"},"current":{"time":0,"pm2_5":60.3}}"#
-        #expect(throws: ServiceError.unknownUnit(.openMeteoAirQuality, variable: "pm2_5", label: "mg/m³")) {
+        let body =
+            #"{"current_units":{"time":"unixtime","pm2_5":"mg/m³","pm10":"μg/m³"},"current":{"time":0,"pm2_5":60.3,"pm10":92.9}}"#
+        let air = try #require(
             try OpenMeteoAirQualityProvider.airQuality(
                 from: try JSONValue.parse(Data(body.utf8)), requested: Coordinate(latitude: 31.5, longitude: 74.4),
-                at: Date(timeIntervalSince1970: 0))
-        }
+                at: Date(timeIntervalSince1970: 0)))
+        #expect(air.pm25MicrogramsPerCubicMetre == nil)
+        #expect(air.pm10MicrogramsPerCubicMetre == 92.9)
+        #expect(air.unknownUnits == [UnknownUnit(block: "current", variable: "pm2_5", label: "mg/m³")])
     }
 }

@@ -147,7 +147,8 @@ package enum TextLayout {
     /// margin (an error, "★ Hamburg saved to favorites") goes on two spaces in, so that it reads
     /// as one; an indented one (a note under a view) goes on at its indent. A word wider than the
     /// line (a path, a URL) starts a line of its own and is broken after a "/" (`broken`), else at
-    /// the width, its pieces at the continuation's indent; text that fits is left as it is. Every
+    /// the width, its pieces at the continuation's indent; "≈" stays with the value after it and
+    /// that value's unit (`approximations`); text that fits is left as it is. Every
     /// wrapped line of wx (notes, errors, confirmations naming a file, the banner, `help`,
     /// `about`) goes through here.
     package static func wrap(_ text: String, indent: Int, continuation: Int? = nil, width: Int) -> [String] {
@@ -156,8 +157,36 @@ package enum TextLayout {
             return [String(repeating: " ", count: indent) + text]
         }
         return lay(
-            text.split(separator: " ").map(String.init), separator: " ", indent: indent,
+            approximations(text.split(separator: " ").map(String.init)), separator: " ", indent: indent,
             continuation: continuation ?? (indent == 0 ? 2 : indent), width: width, cut: false)
+    }
+
+    /// `words` with each "≈" made one word with the value after it and, when that value is a
+    /// bare number, the unit after that: "≈ 28 mph" is never parted ("≈" at a line's end and
+    /// "28 mph" on the next read as two statements).
+    static func approximations(_ words: [String]) -> [String] {
+        var result: [String] = []
+        var index = words.startIndex
+        while index < words.endIndex {
+            var word = words[index]
+            index += 1
+            if word == "≈", index < words.endIndex {
+                let value = words[index]
+                word += " " + value
+                index += 1
+                if index < words.endIndex, isBareNumber(value) {
+                    word += " " + words[index]
+                    index += 1
+                }
+            }
+            result.append(word)
+        }
+        return result
+    }
+
+    /// Whether `word` is a number alone ("28", "0.004", "−3.5"), with no unit of its own.
+    private static func isBareNumber(_ word: String) -> Bool {
+        word.contains(where: \.isNumber) && word.allSatisfy { $0.isNumber || ".,+-−".contains($0) }
     }
 
     /// `text` wrapped as `wrap(_:indent:continuation:width:)` does, each of `phrases` that it
@@ -197,7 +226,7 @@ package enum TextLayout {
     /// spaces (a quoted command, “hourly 6 Berlin”) is not broken unless it is wider than a line,
     /// and then as a path is (`broken`).
     package static func wrap(words: [String], indent: Int, continuation: Int, width: Int) -> [String] {
-        lay(words, separator: " ", indent: indent, continuation: continuation, width: width, cut: false)
+        lay(approximations(words), separator: " ", indent: indent, continuation: continuation, width: width, cut: false)
     }
 
     /// A line as wx prints it (an error, a confirmation naming a file) fitted to `width` columns:

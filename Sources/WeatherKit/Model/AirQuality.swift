@@ -23,6 +23,9 @@ package struct AirQuality: Hashable, Sendable {
     package var uvIndex: Double?
     /// Pollen by plant ("birch"…), grains/m³, only those the service gave (Europe only).
     package var pollenGrainsPerCubicMetre: [(plant: String, value: Double)]
+    /// The variables the answer declared in a unit wx does not know (`european_aqi` in "ppb"):
+    /// each left out (nil above), the rest read — case OM-1's rule.
+    package var unknownUnits: [UnknownUnit] = []
 
     package init(time: Date) {
         self.time = time
@@ -38,6 +41,7 @@ package struct AirQuality: Hashable, Sendable {
             && a.uvIndex == b.uvIndex
             && a.pollenGrainsPerCubicMetre.map(\.plant) == b.pollenGrainsPerCubicMetre.map(\.plant)
             && a.pollenGrainsPerCubicMetre.map(\.value) == b.pollenGrainsPerCubicMetre.map(\.value)
+            && a.unknownUnits == b.unknownUnits
     }
 
     package func hash(into hasher: inout Hasher) {

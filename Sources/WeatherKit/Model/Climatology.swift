@@ -44,10 +44,14 @@ package struct Climatology: Hashable, Sendable {
 
     /// 366 normals, by `slot(month:day:)` (1 January is 0, 29 February 59, 31 December 365).
     package var days: [ClimateNormal]
+    /// The variables the archive declared in a unit wx does not know (`temperature_2m_max` in
+    /// "°X"): their normals are nil in every day, the rest made — case OM-1's rule.
+    package var unknownUnits: [UnknownUnit]
 
-    package init(days: [ClimateNormal]) {
+    package init(days: [ClimateNormal], unknownUnits: [UnknownUnit] = []) {
         precondition(days.count == 366, "a climatology has 366 days")
         self.days = days
+        self.unknownUnits = unknownUnits
     }
 
     /// The normal of `date`'s calendar day (any year).

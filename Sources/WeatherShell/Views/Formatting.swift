@@ -30,10 +30,35 @@ package struct ValueFormatter: Sendable {
     /// or K): 18.4 and 21.4 °C shown "65 °F" and "71 °F" differ by 6, not 5.4 rounded to 5
     /// (trial: "65 °F, 5 °F lower (was 71 °F)"). Both °C.
     package func shownTemperatureChange(from was: Double, to now: Double, digits: Int = 0) -> Double {
-        func shown(_ celsius: Double) -> Double {
-            Double(DecimalText.fixed(units.temperature.convert(celsius: celsius), digits: digits)) ?? .nan
+        Self.shownDifference(
+            from: was, digits: digits, to: now, digits: digits, convert: { units.temperature.convert(celsius: $0) })
+    }
+
+    /// `now − was` as the two amounts are shown in your unit (mm or in), each at its own
+    /// decimals (its column's): 0.114 and 0.0748 in shown "0.11" and "0.075" differ by 0.035,
+    /// not 0.0392 rounded to 0.039. Both mm; the difference in the unit shown, exact at the
+    /// larger of the two decimals.
+    package func shownPrecipitationChange(
+        from was: Double, digits wasDigits: Int, to now: Double, digits nowDigits: Int
+    )
+        -> Double
+    {
+        Self.shownDifference(
+            from: was, digits: wasDigits, to: now, digits: nowDigits,
+            convert: { units.precipitation.convert(millimetres: $0) })
+    }
+
+    /// The one rule for a difference a reader sees beside its two figures: each value converted
+    /// (`convert`), written at its decimals and read back, then the one subtracted from the other
+    /// — the difference of the figures shown, never of the unrounded values (`changed`, `brief`,
+    /// `drift`, the normals' anomaly, `saved N`'s errors).
+    static func shownDifference(
+        from was: Double, digits wasDigits: Int, to now: Double, digits nowDigits: Int, convert: (Double) -> Double
+    ) -> Double {
+        func shown(_ value: Double, _ digits: Int) -> Double {
+            Double(DecimalText.fixed(convert(value), digits: digits)) ?? .nan
         }
-        return shown(now) - shown(was)
+        return shown(now, nowDigits) - shown(was, wasDigits)
     }
 
     /// `text` with a leading hyphen-minus made a minus sign (U+2212): the negative end of a

@@ -63,18 +63,10 @@ extension ValueFormatter {
     package func precipitationThreshold(_ millimetres: Double, nested: Bool = false) -> String {
         let unit = units.precipitation
         return LimitText.said(
-            unit.convert(millimetres: millimetres), digits: thresholdDigits, symbol: unit.symbol,
+            unit.convert(millimetres: millimetres), digits: precipitationThresholdDigits, symbol: unit.symbol,
             defined: "\(LimitText.plain(millimetres)) mm", nested: nested)
     }
 
-    /// The figure in the unit shown that `precipitationThreshold` writes for `millimetres`,
-    /// read back: 1 in mm, 0.039 in inches (what a reader sets an amount against, `NearLimit`).
-    package func precipitationThresholdFigure(_ millimetres: Double) -> Double {
-        let value = units.precipitation.convert(millimetres: millimetres)
-        return Double(LimitText.exact(value, from: thresholdDigits) ?? LimitText.number(value, digits: thresholdDigits))
-            ?? value
-    }
-
-    /// A threshold's decimals in the unit shown: 1 in mm, 3 in inches.
-    private var thresholdDigits: Int { units.precipitation == .millimetres ? 1 : 3 }
+    /// A threshold's decimals in the unit shown: 1 in mm, 3 in inches ("about 0.039 in").
+    package var precipitationThresholdDigits: Int { units.precipitation == .millimetres ? 1 : 3 }
 }

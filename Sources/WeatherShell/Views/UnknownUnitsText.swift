@@ -3,7 +3,8 @@ import WeatherKit
 
 /// What wx says of the variables an Open-Meteo answer declared in a unit wx does not know
 /// (`UnknownUnit`, case OM-1's rule): those alone are left out, the rest of the answer used —
-/// one line for every answer that reads units (forecast, ensemble, models, previous runs, past),
+/// one line for every answer that reads units (forecast, ensemble, models, previous runs, past,
+/// air quality, the normals),
 /// on stderr beside what the command shows, in text and `--json` alike.
 enum UnknownUnitsText {
     /// "Open-Meteo gave hourly temperature_2m in “°X”, a unit wx does not know: its values are

@@ -55,4 +55,35 @@ struct NormalRoundingEndToEndTests {
             }
         }
     }
+
+    /// `daily`'s line against the normals: each day's figure is the difference of the high in
+    /// its table and the normal high `normal` shows, each to a tenth in the unit shown — Sat 02
+    /// Aug in °F is 68.7 against 72.8, "−4.1" (the unrounded −4.03 read "−4.0"). Expected:
+    /// Fixtures/open-meteo-archive/normal_anomaly_expected.py over the same two recordings.
+    @Test(arguments: ["metric", "imperial"]) func dailysHighAgainstTheNormalIsTheDifferenceOfTheFiguresShown(
+        units: String
+    ) throws {
+        let script = try runProgram(
+            "/usr/bin/python3",
+            [TestPaths.packageRoot.path + "/Fixtures/open-meteo-archive/normal_anomaly_expected.py"],
+            environment: ["PATH": "/usr/bin:/bin"])
+        let expected = try #require(
+            (try JSONSerialization.jsonObject(with: Data(script.stdout.utf8)) as? [String: Any])?[units] as? [String],
+            "\(script.stdout)\(script.stderr)")
+        let server = try FixtureServer()
+        try server.queue(
+            .init(path: "/v1/archive", file: "open-meteo-archive/berlin-1991-2020-daily-hand-written.json"))
+        let run = try runWX(
+            ["-c", "units \(units); normal 52.52,13.41; daily 52.52,13.41"], home: TemporaryFolder(), server: server,
+            now: "2025-07-27T03:00:00Z")
+        #expect(run.status == 0, "\(run.stderr)")
+        let lead = "high against 1991–2020 (from “normal”):"
+        let start = try #require(run.stdout.range(of: lead), "\(run.stdout)")
+        let parts = run.stdout[start.upperBound...].split(separator: "\n").map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }.joined(separator: " · ").components(separatedBy: " · ").map {
+            $0.replacingOccurrences(of: " °C", with: "").replacingOccurrences(of: " °F", with: "")
+        }
+        #expect(parts == expected, "\(run.stdout)")
+    }
 }

@@ -13,7 +13,10 @@ import WeatherTestSupport
     /// A row of `saved N`'s table: the day, then forecast, observed and error of the high and
     /// the low, each right-aligned in 6 columns, and of the precipitation, in 7 (75 columns:
     /// it fits 80, issue 40).
-    func row(_ day: String, _ values: String...) -> String {
+    func row(_ day: String, _ values: String...) -> String { row(day, cells: values) }
+
+    /// `row` of an array of cells.
+    func row(_ day: String, cells values: [String]) -> String {
         func cell(_ text: String, _ width: Int) -> String {
             String(repeating: " ", count: max(0, width - text.count)) + text
         }
@@ -149,12 +152,13 @@ import WeatherTestSupport
         #expect(offline.stdout.contains("right on 8 of 11 days (73 %)"))
     }
 
-    /// In °F a day's error is the difference of the two figures beside it: 58.5 and 58.8 °F
-    /// read "-0.4" (−0.2 °C × 1.8 rounded), 59.5 and 57.4 °F "+2.2". Expected from
-    /// Fixtures/open-meteo-archive/saved_errors_expected.py.
-    @Test func anErrorInFahrenheitAgreesWithTheFiguresBesideIt() throws {
+    /// `saved 2` under imperial units at 2025-08-10, what happened read from `observed` when
+    /// given (else the route's archive body), beside saved_errors_expected.py's days 30 Jul … 2
+    /// Aug over the same bodies (one line a day: the date, then its nine cells).
+    func savedTwoInImperial(observed: String? = nil) throws -> (stdout: String, days: [[String]]) {
         let server = try FixtureServer()
         let home = try twoSnapshots(server)
+        if let observed { try server.queue(.init(path: "/v1/archive", file: observed)) }
         let run = try runWX(
             ["-c", "units imperial; saved 2"], home: home, server: server, now: "2025-08-10T12:00:00Z")
         #expect(run.status == 0, "\(run.stderr)")
@@ -163,15 +167,39 @@ import WeatherTestSupport
             [
                 TestPaths.packageRoot.path + "/Fixtures/open-meteo-archive/saved_errors_expected.py", "2025-07-30",
                 "2025-08-02",
-            ], environment: ["PATH": "/usr/bin:/bin"])
+            ] + (observed.map { [$0] } ?? []), environment: ["PATH": "/usr/bin:/bin"])
         let days = script.stdout.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
-        #expect(days.count == 4, "\(script.stdout)\(script.stderr)")
-        let rows = run.stdout.split(separator: "\n").map(String.init)
+        #expect(days.count == 4 && days.allSatisfy { $0.count == 10 }, "\(script.stdout)\(script.stderr)")
+        return (run.stdout, days)
+    }
+
+    /// In °F a day's error is the difference of the two figures beside it: 58.5 and 58.8 °F
+    /// read "-0.4" (−0.2 °C × 1.8 rounded), 59.5 and 57.4 °F "+2.2". Expected from
+    /// Fixtures/open-meteo-archive/saved_errors_expected.py.
+    @Test func anErrorInFahrenheitAgreesWithTheFiguresBesideIt() throws {
+        let (stdout, days) = try savedTwoInImperial()
+        let rows = stdout.split(separator: "\n").map(String.init)
         for (name, day) in zip(["Wed 30 Jul", "Thu 31 Jul", "Fri 01 Aug", "Sat 02 Aug"], days) {
             // The high's three cells, then the low's after the groups' gap.
             let wanted =
                 row(name, day[1], day[2], day[3]) + "  " + String(row("", day[4], day[5], day[6]).dropFirst(4))
-            #expect(rows.contains { $0.hasPrefix(wanted) }, "\(wanted)\n\(run.stdout)")
+            #expect(rows.contains { $0.hasPrefix(wanted) }, "\(wanted)\n\(stdout)")
+        }
+    }
+
+    /// In inches a day's precipitation error is the difference of the two amounts beside it,
+    /// each at its column's decimals, as the temperatures' errors are: 30 Jul's 0.08 and 0.12 in
+    /// read "-0.04", where the unrounded 2.1 − 2.96 mm (−0.0339 in) read "-0.03". What happened
+    /// is the hand-written archive body with 30 Jul's 3.0 mm made 2.96 (Fixtures/SOURCES.md);
+    /// expected from Fixtures/open-meteo-archive/saved_errors_expected.py over the same bodies.
+    @Test func anErrorInInchesAgreesWithTheAmountsBesideIt() throws {
+        let (stdout, days) = try savedTwoInImperial(
+            observed: "open-meteo-archive/hamburg-daily-2025-07-20-to-08-09-rain-0730-2.96-hand-edited.json")
+        #expect(days.first?.last == "-0.04", "\(days)")
+        let rows = stdout.split(separator: "\n").map(String.init)
+        for (name, day) in zip(["Wed 30 Jul", "Thu 31 Jul", "Fri 01 Aug", "Sat 02 Aug"], days) {
+            let wanted = row(name, cells: Array(day[1...]))
+            #expect(rows.contains(wanted), "\(wanted)\n\(stdout)")
         }
     }
 

@@ -123,4 +123,60 @@ struct UnknownUnitInOtherAnswersEndToEndTests {
         #expect(day["temperature_min_celsius"] as? Double != nil, "\(day)")
         #expect(!(document["hours"] as? [Any] ?? []).isEmpty, "\(json.stdout)")
     }
+
+    /// The rows of a `chance --json` run that succeeded.
+    static func thresholds(_ json: WXResult) throws -> [[String: Any]] {
+        #expect(json.status == 0, "\(json.stdout)\(json.stderr)")
+        let document = try #require(Self.documents(json.stdout).first, "\(json.stdout)")
+        return try #require(document["thresholds"] as? [[String: Any]], "\(json.stdout)")
+    }
+
+    /// Every member's temperature in "°R": frost is counted on it, so its row says why it has
+    /// none, as a threshold's row does; rain beside it is still counted. In --json each row
+    /// carries that reason (`variable_missing_reason`), null where nothing was left out. The old
+    /// frost row listed days with no member counted and gave no reason, and no --json row had one.
+    @Test func chancesFrostRowSaysTheUnitIsWhy() throws {
+        let server = try FixtureServer()
+        var text = String(
+            decoding: TestPaths.fixture(
+                "open-meteo-ensemble/paris-ecmwf-ifs025-51-members-all-variables-dst-hand-written.json"), as: UTF8.self)
+        #expect(Self.count("\"°C\"", in: text) == 51)
+        text = text.replacingOccurrences(of: "\"°C\"", with: "\"°R\"")
+        try server.queue(.init(path: "/v1/ensemble", body: text, contentType: "application/json", times: 4))
+        let run = try runWX(
+            ["-c", "chance frost rain>=1mm 2 \(Self.paris)"], home: TemporaryFolder(), server: server,
+            now: Self.parisMorning)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(Self.count("in “°R”", in: run.stderr) == 1, "\(run.stderr)")
+        let flat = run.stdout.replacingOccurrences(of: "\n    ", with: " ")
+        #expect(
+            flat.contains("has no temperature (temperature_2m) wx can read — given in “°R”, a unit wx does not know"),
+            "\(run.stdout)")
+        #expect(flat.contains(" of 51"), "\(run.stdout)")
+
+        let json = try runWX(
+            ["--json", "-c", "chance frost rain>=1mm 2 \(Self.paris)"], home: TemporaryFolder(), server: server,
+            now: Self.parisMorning)
+        let rows = try Self.thresholds(json)
+        #expect(rows.count == 2)
+        #expect(rows.first?["variable_missing"] as? Bool == true, "\(rows)")
+        #expect(
+            rows.first?["variable_missing_reason"] as? String == "given in “°R”, a unit wx does not know", "\(rows)")
+        #expect(rows.last?["variable_missing"] as? Bool == false, "\(rows)")
+        #expect(rows.last?["variable_missing_reason"] is NSNull, "\(rows)")
+    }
+
+    /// `chance --json` of rain with every member's precipitation in "ligne": the rain row's
+    /// reason, as its text says it.
+    @Test func chanceJSONRowsCarryTheUnitReason() throws {
+        let server = try FixtureServer()
+        try server.queue(.init(path: "/v1/ensemble", file: Self.lignes, times: 2))
+        let json = try runWX(
+            ["--json", "-c", "chance rain>=1mm temp<5 2 \(Self.paris)"], home: TemporaryFolder(), server: server,
+            now: Self.parisMorning)
+        let rows = try Self.thresholds(json)
+        #expect(
+            rows.first?["variable_missing_reason"] as? String == "given in “ligne”, a unit wx does not know", "\(rows)")
+        #expect(rows.last?["variable_missing_reason"] is NSNull, "\(rows)")
+    }
 }

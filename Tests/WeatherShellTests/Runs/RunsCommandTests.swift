@@ -94,4 +94,26 @@ import WeatherTestSupport
             TextRenderer.driftPhrase(DriftChange(week), format: ValueFormatter(units: imperial)).hasPrefix(
                 "warming 10.8 °F in a week"))
     }
+
+    /// The change is the difference of the two highs as the table shows them (to a tenth in your
+    /// unit), as `changed` and `brief` say theirs: 20.04 and 20.56 °C, shown "20.0" and "20.6",
+    /// are "warming 0.6 °C" (the unrounded 0.52 read "0.5"); 20.04 and 20.5, shown 0.5 apart,
+    /// are no longer "steady (within 0.5 °C)" (the unrounded 0.46 was under 0.5). In °F those
+    /// are 68.1 and 69.0: 0.9, not under 0.5 °C's 0.9 °F.
+    @Test func theDriftPhraseSaysTheDifferenceOfTheHighsShown() {
+        let metric = ValueFormatter(units: .metric)
+        let apart = report([20.04, nil, nil, nil, nil, nil, nil, 20.56])
+        #expect(
+            TextRenderer.driftPhrase(DriftChange(apart), format: metric).hasPrefix("warming 0.6 °C in a week"),
+            "\(TextRenderer.driftPhrase(DriftChange(apart), format: metric))")
+        let edge = report([20.04, nil, nil, nil, nil, nil, nil, 20.5])
+        #expect(
+            TextRenderer.driftPhrase(DriftChange(edge), format: metric).hasPrefix("warming 0.5 °C in a week"),
+            "\(TextRenderer.driftPhrase(DriftChange(edge), format: metric))")
+        var fahrenheit = UnitPreferences.metric
+        fahrenheit.temperature = .fahrenheit
+        #expect(
+            TextRenderer.driftPhrase(DriftChange(apart), format: ValueFormatter(units: fahrenheit)).hasPrefix(
+                "warming 0.9 °F in a week"))
+    }
 }

@@ -8,7 +8,8 @@ import WeatherTestSupport
 
 /// `saved N`'s forecast check table took each inch amount at its own precision ("0.004" over
 /// "0.10" in one column); every table of amounts takes one precision a column
-/// (`ValueFormatter.precipitationDecimals(column:)`). Cells from
+/// (`ValueFormatter.precipitationDecimals(column:)`); the error column is the difference of the
+/// two figures beside it, at the larger of their decimals. Cells from
 /// Fixtures/units/check_table_expected.py.
 @Suite(.tags(.unit)) struct ForecastCheckPrecisionTests {
     static func day(_ day: Int, forecast: Double, observed: Double) -> DayCheck {
@@ -31,6 +32,6 @@ import WeatherTestSupport
         #expect(rows.count == 2, "\(lines)")
         func rain(_ row: Substring) -> [Substring] { row.split(separator: " ").suffix(3) }
         #expect(rows.count == 2 && rain(rows[0][...]) == ["0.004", "0.00", "+0.004"], "\(lines)")
-        #expect(rows.count == 2 && rain(rows[1][...]) == ["0.098", "0.12", "-0.020"], "\(lines)")
+        #expect(rows.count == 2 && rain(rows[1][...]) == ["0.098", "0.12", "-0.022"], "\(lines)")
     }
 }

@@ -58,17 +58,20 @@ package struct OpenMeteoAirQualityProvider: AirQualityProvider {
         }
     }
 
-    /// - Throws: `ServiceError.unknownUnit` for the first variable wx reads whose declared unit
-    ///   it does not know: refused rather than shown in a unit it is not in.
-    static func checkUnits(_ units: JSONValue) throws(ServiceError) {
-        for variable in variables {
-            guard let label = units[variable]?.string?.trimmed, !knownUnit(label, for: variable) else { continue }
-            throw .unknownUnit(.openMeteoAirQuality, variable: variable, label: label)
+    /// The variables wx reads whose declared unit in `units` (the `block`'s units, "current" or
+    /// "hourly") it does not know, in the order wx reads them: case OM-1's rule — those alone
+    /// are left out, never shown in a unit they are not in.
+    static func unknownUnits(_ units: JSONValue, block: String) -> [UnknownUnit] {
+        variables.compactMap { variable in
+            guard let label = units[variable]?.string?.trimmed, !knownUnit(label, for: variable) else { return nil }
+            return UnknownUnit(block: block, variable: variable, label: label)
         }
     }
 
     /// Maps an answer: its `current` block when present, else the hourly entry for the hour
-    /// containing `now` (the last at or before it). Any value may be null or missing.
+    /// containing `now` (the last at or before it). Any value may be null or missing; a variable
+    /// declared in a unit wx does not know is nil, named in `AirQuality.unknownUnits` (case
+    /// OM-1's rule: the rest of the answer is used).
     ///
     /// - Throws: `ServiceError.rejected` for `{"error":true,"reason":…}`; `.otherPlace` for an
     ///   answer about another place than `requested` (`OpenMeteoAnswer.checkAnswer`).
@@ -78,9 +81,13 @@ package struct OpenMeteoAirQualityProvider: AirQualityProvider {
         guard json.object != nil else { throw .malformedResponse(.openMeteoAirQuality, detail: "expected an object") }
         try OpenMeteoAnswer.checkAnswer(json, requested: requested, service: .openMeteoAirQuality)
         let offset = json["utc_offset_seconds"]?.int ?? 0
-        try checkUnits(json[json["current"] != nil ? "current_units" : "hourly_units"] ?? .null)
-        func reading(_ value: (String) -> Double?, time: Date) -> AirQuality {
+        let block = json["current"] != nil ? "current" : "hourly"
+        let unknown = unknownUnits(json[block + "_units"] ?? .null, block: block)
+        let leftOut = Set(unknown.map(\.variable))
+        func reading(_ given: (String) -> Double?, time: Date) -> AirQuality {
+            func value(_ variable: String) -> Double? { leftOut.contains(variable) ? nil : given(variable) }
             var air = AirQuality(time: time)
+            air.unknownUnits = unknown
             air.zone = OpenMeteoAnswer.zone(json)
             air.europeanAQI = value("european_aqi")
             air.usAQI = value("us_aqi")

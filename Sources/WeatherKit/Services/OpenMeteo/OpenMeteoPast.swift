@@ -250,21 +250,28 @@ package struct OpenMeteoPastProvider: Sendable {
 
     /// Reduces the thirty-year answer to normals.
     ///
+    /// A variable declared in a unit wx does not know is left out — its normals nil, it named
+    /// in `Climatology.unknownUnits` — and the rest made (case OM-1's rule).
+    ///
     /// - Throws: `ServiceError.rejected` for `{"error":true}`; `.otherPlace` for an answer about
-    ///   another place than `requested`; `.malformedResponse` without daily values.
+    ///   another place than `requested`; `.malformedResponse` without daily values;
+    ///   `.unknownUnit` when every variable is in a unit wx does not know (nothing is left).
     package static func climatology(from json: JSONValue, requested: Coordinate) throws(ServiceError) -> Climatology {
         try OpenMeteoAnswer.checkAnswer(json, requested: requested, service: .openMeteoArchive)
         guard let daily = json["daily"], let rawTimes = daily["time"]?.array, !rawTimes.isEmpty else {
             throw .malformedResponse(.openMeteoArchive, detail: "no daily values in the answer")
         }
         // Thirty years are 33,000 values: each column's declared unit is looked at once, not per
-        // value; an unknown one refuses the answer, as for the forecast.
+        // value; an unknown one leaves that column out (noted), as for the forecast.
         let units = json["daily_units"] ?? .null
+        let unknown = UnknownUnits()
         func column(_ variable: OpenMeteoVariable) throws(ServiceError) -> [Double?] {
             let name = variable.name
             let unit = units[name]?.string
-            let convert = try DeclaredUnit.converter(
-                unit, for: variable.quantity, variable: name, service: .openMeteoArchive)
+            guard
+                let convert = try UnknownUnits.converter(
+                    unit, for: variable.quantity, variable: name, block: "daily", notes: unknown)
+            else { return rawTimes.map { _ in nil } }
             let canonical = unit == nil || unit == "°C" || unit == "mm"
             let values = daily[name]?.array ?? []
             return rawTimes.indices.map { index in
@@ -275,6 +282,9 @@ package struct OpenMeteoPastProvider: Sendable {
         let maximum = try column(.temperatureMax)
         let minimum = try column(.temperatureMin)
         let precipitation = try column(.precipitationSum)
+        if unknown.found.count == normalVariables.count, let first = unknown.found.first {
+            throw .unknownUnit(.openMeteoArchive, variable: first.variable, label: first.label)
+        }
         var dates: [LocalDate] = []
         var maxima: [Double?] = []
         var minima: [Double?] = []
@@ -297,7 +307,9 @@ package struct OpenMeteoPastProvider: Sendable {
             sums.append(precipitation[i])
         }
         try checkNormalsInput(dates: dates, temperatures: maxima + minima, precipitation: sums)
-        return Climatology.reduce(dates: dates, maximum: maxima, minimum: minima, precipitation: sums)
+        var climatology = Climatology.reduce(dates: dates, maximum: maxima, minimum: minima, precipitation: sums)
+        climatology.unknownUnits = unknown.found
+        return climatology
     }
 
     /// The highest and lowest daily temperature a normal may rest on, °C (the records are
@@ -363,10 +375,12 @@ package struct OpenMeteoPastProvider: Sendable {
         }
     }
 
-    /// The normals as cached: `{"version":1,"days":[[max,min,precipitation,wet %],…366]}`.
+    /// The normals as cached: `{"version":1,"days":[[max,min,precipitation,wet %],…366]}`, with
+    /// `"unknown_units":[[block,variable,label],…]` when a variable was left out for its unit (so
+    /// that every later `normal` says so too; a cached entry without it left none out).
     static func serialized(_ climatology: Climatology) -> JSONValue {
         func number(_ value: Double?) -> JSONValue { value.map { .number($0) } ?? .null }
-        return .object([
+        var cached: [String: JSONValue] = [
             "version": .number(1),
             "days": .array(
                 climatology.days.map {
@@ -375,7 +389,12 @@ package struct OpenMeteoPastProvider: Sendable {
                         number($0.precipitationMeanMillimetres), number($0.wetDayPercent),
                     ])
                 }),
-        ])
+        ]
+        if !climatology.unknownUnits.isEmpty {
+            cached["unknown_units"] = .array(
+                climatology.unknownUnits.map { .array([.string($0.block), .string($0.variable), .string($0.label)]) })
+        }
+        return .object(cached)
     }
 
     static func deserialized(_ json: JSONValue) -> Climatology? {
@@ -388,7 +407,11 @@ package struct OpenMeteoPastProvider: Sendable {
                     temperatureMaxMeanCelsius: values[0].double, temperatureMinMeanCelsius: values[1].double,
                     precipitationMeanMillimetres: values[2].double, wetDayPercent: values[3].double))
         }
-        return Climatology(days: days)
+        let unknown = (json["unknown_units"]?.array ?? []).compactMap { entry -> UnknownUnit? in
+            guard let parts = entry.array?.compactMap(\.string), parts.count == 3 else { return nil }
+            return UnknownUnit(block: parts[0], variable: parts[1], label: parts[2])
+        }
+        return Climatology(days: days, unknownUnits: unknown)
     }
 }
 

@@ -294,10 +294,15 @@ struct DecisionHandler {
             var row: ChanceRow
             switch threshold {
             case .frost:
+                // Frost is counted on the temperature: without it (left out for its unit, or not
+                // carried), the row says so as every other row does.
+                let members = ensemble.membersByNumber(.temperature)
                 row = ChanceRow(
                     threshold: threshold, variable: .temperature, comparison: .below, limit: 0, perDay: false, days: [],
-                    variableMissing: false)
-                let members = ensemble.membersByNumber(.temperature)
+                    variableMissing: members.isEmpty,
+                    unknownUnit: UnknownUnitsText.reason(
+                        EnsembleVariable.temperature.rawValue, in: ensemble.unknownUnits))
+                guard !members.isEmpty else { break }
                 // The nights move on: once this morning's night is over (09:00 passed), the
                 // first night shown is the next one, and still `count` of them.
                 let first = ChanceCounts.firstNight(ensemble.clock, today: today, from: from)

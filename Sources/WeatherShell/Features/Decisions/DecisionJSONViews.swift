@@ -106,6 +106,8 @@ extension JSONRenderer {
                             // The window an amount is counted over, as the text says it.
                             ("window", .string(row.perDay ? "day" : "hour")),
                             ("variable_missing", .bool(row.variableMissing)),
+                            // Why, as the text says it, when the members were in a unit wx does not know.
+                            ("variable_missing_reason", .optional(row.unknownUnit)),
                             (
                                 "days",
                                 .array(

@@ -213,11 +213,12 @@ extension TextRenderer {
         return "\(rainWordsRule(format)) · the high: more than \(apart) apart"
     }
 
-    /// The dry and wet limits of `models` in the unit in use, exact and as `rainWordsRule`
-    /// shows them (0.039 in for 1 mm).
-    static func modelRainLimits(_ format: ValueFormatter) -> [(exact: Double, shown: Double)] {
+    /// The dry and wet limits of `models` in the unit in use, exact (1 mm is 0.0393700… in): an
+    /// amount is set against what the limit is, not against the figure the rule rounds it to
+    /// ("about 0.039 in").
+    static func modelRainLimits(_ format: ValueFormatter) -> [Double] {
         [ModelDay.dryBelowMillimetres, ModelDay.wetFromMillimetres].map {
-            (format.units.precipitation.convert(millimetres: $0), format.precipitationThresholdFigure($0))
+            format.units.precipitation.convert(millimetres: $0)
         }
     }
 
@@ -230,19 +231,24 @@ extension TextRenderer {
         return DecimalText.fixed(value, digits: digits ?? modelAmountDecimals(millimetres, format: format) ?? 1)
     }
 
-    /// The decimals a model's day's amount needs (nil for none): `NearLimit`'s against the dry
-    /// and wet limits, and enough that an amount above 0 is not shown as 0 (0.1 mm is
-    /// 0.0039 in: "0.004", not "0.00"), up to `NearLimit`'s most. The table takes the most its
-    /// amounts need, so that its figures have one precision (trial: "0.008" over "0.00"; a daily
-    /// user: "0.004" in one model's column beside "0.00" in the next).
+    /// The decimals a model's day's amount needs (nil for none): `NearLimit`'s against the
+    /// exact dry and wet limits, and enough that an amount above 0 is not shown as 0 (0.1 mm is
+    /// 0.0039 in: "0.004", not "0.00"), up to `NearLimit`'s most. In inches the limits are said
+    /// "about 0.008 in" and "about 0.039 in" — three decimals, figures of limits defined in mm
+    /// — so an amount takes at most those three for its side (0.99 mm is "0.039", not "0.03898"
+    /// to stay under the rule's rounded figure): the words "dry" and "wet" beside it are decided
+    /// by the value. The table takes the most its amounts need, so that its figures have one
+    /// precision (trial: "0.008" over "0.00"; a daily user: "0.004" in one model's column
+    /// beside "0.00" in the next).
     static func modelAmountDecimals(_ millimetres: Double?, format: ValueFormatter) -> Int? {
         guard let millimetres else { return nil }
         let unit = format.units.precipitation
         let value = unit.convert(millimetres: millimetres)
         let base = unit == .millimetres ? 1 : 2
+        var near = NearLimit.decimals(value, base: base, limits: modelRainLimits(format))
+        if unit != .millimetres { near = min(near, format.precipitationThresholdDigits) }
         // NearLimit's, then the one rule for any amount (`precipitationDecimals`).
-        return format.precipitationDecimals(
-            millimetres, from: NearLimit.decimals(value, base: base, limits: modelRainLimits(format)))
+        return format.precipitationDecimals(millimetres, from: near)
     }
 
     /// `hourly`'s band: the ensemble's 10th percentile, median and 90th percentile of the

@@ -188,9 +188,10 @@ struct PastHandler {
                     ? report.forecast.clock.localTime(now(at: resolved.place.coordinate)).date : nil
             } ?? todayUTC(at: resolved.place.coordinate)
         let days = (0..<Self.normalDays).map { CivilCalendar.date(fromDays: today.dayNumber + $0) }
+        // A variable in a unit wx does not know is left out ("—"), said once, as for every answer.
         return HandlerOutcome(
             about: resolved,
-            [
+            UnknownUnitsText.warnings(fetched.value.unknownUnits, from: .openMeteoArchive) + [
                 .normal(
                     NormalReport(place: resolved.place, climatology: fetched.value, days: days, origin: fetched.origin))
             ])

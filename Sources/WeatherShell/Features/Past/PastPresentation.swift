@@ -5,6 +5,8 @@ import WeatherKit
 
 /// A forecast or past day's high against the normal high of its calendar day.
 package struct NormalComparison: Hashable, Sendable {
+    /// The day's high, °C.
+    package var highCelsius: Double
     /// The normal high of the day (mean of 1991–2020's highs near that date), °C.
     package var normalHighCelsius: Double
     /// The day's high minus the normal high, °C, unrounded: each view converts it to its
@@ -17,6 +19,7 @@ package struct NormalComparison: Hashable, Sendable {
         guard let day, let high = day.temperatureMaxCelsius,
             let normal = climatology?.normal(for: day.date).temperatureMaxMeanCelsius
         else { return nil }
+        highCelsius = high
         normalHighCelsius = normal
         highAnomalyCelsius = high - normal
     }
@@ -28,26 +31,33 @@ extension WeatherPresentation {
 }
 
 extension ValueFormatter {
-    /// A temperature difference in the user's unit, without a sign: "3.2 °C", "5.8 °F".
-    package func temperatureDifference(_ celsius: Double) -> String {
-        let value = units.temperature == .fahrenheit ? celsius * 1.8 : celsius
-        return "\(DecimalText.fixed(abs(value), digits: 1)) \(temperatureSymbol)"
-    }
-
     /// "+3.2", "−0.4", "0.0": a signed difference in the user's unit, for lists.
     package func signedTemperatureDifference(_ celsius: Double) -> String {
-        let value = units.temperature == .fahrenheit ? celsius * 1.8 : celsius
+        Self.signedTenths(units.temperature == .fahrenheit ? celsius * 1.8 : celsius)
+    }
+
+    /// "+3.2", "−0.4", "0.0": a difference already in the user's unit, signed, to a tenth.
+    package static func signedTenths(_ value: Double) -> String {
         let text = DecimalText.fixed(abs(value), digits: 1)
         guard text != DecimalText.fixed(0, digits: 1) else { return text }
         return value > 0 ? "+" + text : "−" + text
     }
 
-    /// "3.2 °C warmer than usual", "0.4 °C colder than usual", "as warm as usual".
+    /// The day's high minus its normal high as the two are shown — each to a tenth in your unit,
+    /// as `daily`'s table and `normal`'s show them (`shownTemperatureChange`) — in your unit:
+    /// a high of 20.04 °C ("20.0") against a normal of 16.96 ("17.0") is +3.0, not +3.1.
+    package func shownAnomaly(_ comparison: NormalComparison) -> Double {
+        shownTemperatureChange(from: comparison.normalHighCelsius, to: comparison.highCelsius, digits: 1)
+    }
+
+    /// "3.2 °C warmer than usual", "0.4 °C colder than usual", "as warm as usual": the
+    /// difference of the two highs as shown (`shownAnomaly`).
     package func comparedWithUsual(_ comparison: NormalComparison) -> String {
-        let anomaly = comparison.highAnomalyCelsius
+        let anomaly = shownAnomaly(comparison)
         // "As usual" when the difference shows as 0.0 in the user's unit.
-        if signedTemperatureDifference(anomaly) == DecimalText.fixed(0, digits: 1) { return "as warm as usual" }
-        return "\(temperatureDifference(anomaly)) \(anomaly > 0 ? "warmer" : "colder") than usual"
+        let text = Self.signedTenths(anomaly)
+        if text == DecimalText.fixed(0, digits: 1) { return "as warm as usual" }
+        return "\(text.dropFirst()) \(temperatureSymbol) \(anomaly > 0 ? "warmer" : "colder") than usual"
     }
 
     /// "6 h 12 min" of sunshine, "—".

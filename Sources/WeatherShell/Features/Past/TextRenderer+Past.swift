@@ -220,13 +220,22 @@ extension TextRenderer {
     }
 
     /// Under `daily`'s table, when the place's normals are cached: each day's high against
-    /// its normal ("Sun +3.2 · Mon −0.4 °C").
+    /// its normal ("Sun +3.2 · Mon −0.4 °C"); when the normal highs were left out for their
+    /// unit, why there is none.
     static func comparisonLines(_ presentation: WeatherPresentation, format: ValueFormatter, width: Int) -> [String] {
         let comparisons = presentation.dayComparisons
-        guard comparisons.contains(where: { $0 != nil }) else { return [] }
+        guard comparisons.contains(where: { $0 != nil }) else {
+            let variable = "temperature_2m_max"  // the archive's daily high, as it names it
+            guard let climatology = presentation.report.climatology,
+                let reason = UnknownUnitsText.reason(variable, in: climatology.unknownUnits)
+            else { return [] }
+            return TextLayout.wrap(
+                "no high against 1991–2020 (from “normal”): its normal highs (\(variable)) were \(reason)", indent: 2,
+                width: width)
+        }
         var parts = zip(presentation.days, comparisons).map { day, comparison in
             "\(ValueFormatter.weekdays[day.date.weekday]) "
-                + (comparison.map { format.signedTemperatureDifference($0.highAnomalyCelsius) }
+                + (comparison.map { ValueFormatter.signedTenths(format.shownAnomaly($0)) }
                     ?? ValueFormatter.missing)
         }
         parts[parts.count - 1] += " \(format.temperatureSymbol)"

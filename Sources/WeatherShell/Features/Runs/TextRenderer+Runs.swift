@@ -161,10 +161,16 @@ extension TextRenderer {
     /// than two runs have figures.
     static func driftPhrase(_ change: DriftChange, format: ValueFormatter) -> String {
         var parts: [String] = []
-        if let delta = change.highChangeCelsius, let days = change.days {
+        if let old = change.oldest?.temperatureMaxCelsius, let new = change.newest?.temperatureMaxCelsius,
+            let days = change.days
+        {
             let span = days == 7 ? "a week" : days == 1 ? "a day" : days == 0 ? "today’s runs" : "\(days) days"
-            let size = temperatureDifference(abs(delta), format: format, signed: false)
-            if abs(delta) < 0.5 {
+            // The difference of the two highs as the table shows them (to a tenth in your unit),
+            // as `changed` and `brief` say theirs; steady when that is under 0.5 °C in your unit.
+            let delta = format.shownTemperatureChange(from: old, to: new, digits: 1)
+            let steady = format.units.temperature.convert(celsius: 0.5) - format.units.temperature.convert(celsius: 0)
+            let size = "\(DecimalText.fixed(abs(delta), digits: 1)) \(format.temperatureSymbol)"
+            if abs(delta) < steady - 1e-9 {
                 parts.append(
                     "high steady (within \(temperatureDifference(0.5, format: format, signed: false))) over \(span)")
             } else {

@@ -97,8 +97,7 @@ extension TextRenderer {
         let rainDigits = (
             forecast: format.precipitationDecimals(column: outcome.days.map(\.forecast.precipitationSumMillimetres)),
             observed: format.precipitationDecimals(
-                column: observedDays.map { $0.observed?.precipitationSumMillimetres }),
-            error: format.precipitationDecimals(column: observedDays.map(\.precipitationErrorMillimetres))
+                column: observedDays.map { $0.observed?.precipitationSumMillimetres })
         )
         var toCome: [LocalDate] = []
         var unobserved: [LocalDate] = []
@@ -143,8 +142,9 @@ extension TextRenderer {
                 line += rainCell(
                     format.precipitationValue(observed.precipitationSumMillimetres, digits: rainDigits.observed))
                 line += rainCell(
-                    precipitationDifference(day.precipitationErrorMillimetres, format: format, digits: rainDigits.error)
-                )
+                    shownPrecipitationError(
+                        forecast.precipitationSumMillimetres, observed.precipitationSumMillimetres, format: format,
+                        digits: rainDigits))
             }
             lines.append(line)
         }
@@ -196,12 +196,20 @@ extension TextRenderer {
         return value > 0 && text != "0.0" ? "+" + text : (text == "-0.0" ? "0.0" : text)
     }
 
-    /// A precipitation difference in the chosen unit ("+2.1", "-0.4", "0.0"), with `digits`
-    /// decimals (its column's), else its own.
-    static func precipitationDifference(_ millimetres: Double?, format: ValueFormatter, digits: Int? = nil) -> String {
-        guard let millimetres else { return ValueFormatter.missing }
-        let text = format.precipitationValue(millimetres, digits: digits)
-        return millimetres > 0 && Double(text) != 0
+    /// A day's precipitation error beside its two figures: forecast − observed as the table shows
+    /// them, each at its column's decimals in the unit shown
+    /// (`ValueFormatter.shownPrecipitationChange`, as the temperatures' errors), written at the
+    /// larger of the two, where that difference is exact ("+2.1", "-0.035", "0.00") — 0.11 and
+    /// 0.075 in are "+0.035" apart, whatever the unrounded amounts' difference rounds to. Both
+    /// mm; "—" without either.
+    static func shownPrecipitationError(
+        _ forecast: Double?, _ observed: Double?, format: ValueFormatter, digits: (forecast: Int, observed: Int)
+    ) -> String {
+        guard let forecast, let observed else { return ValueFormatter.missing }
+        let change = format.shownPrecipitationChange(
+            from: observed, digits: digits.observed, to: forecast, digits: digits.forecast)
+        let text = DecimalText.fixed(change, digits: max(digits.forecast, digits.observed))
+        return change > 0 && Double(text) != 0
             ? "+" + text : (text.hasPrefix("-") && Double(text) == 0 ? String(text.dropFirst()) : text)
     }
 }

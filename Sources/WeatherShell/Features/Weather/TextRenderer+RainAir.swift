@@ -128,10 +128,11 @@ extension TextRenderer {
         if let value = air.usAQI {
             indexes.append("US AQI \(DecimalText.fixed(value, digits: 0)) (\(AirQuality.usCategory(value)))")
         }
+        // Why there is none wrapped between words: a reason is a sentence, not a value to cut.
         lines.append(
-            contentsOf: TextLayout.flow(
-                indexes.isEmpty ? ["no air-quality index for this place"] : indexes, indent: 2,
-                width: context.reportWidth))
+            contentsOf: indexes.isEmpty
+                ? TextLayout.wrap(noIndex(air), indent: 2, width: context.reportWidth)
+                : TextLayout.flow(indexes, indent: 2, width: context.reportWidth))
         func micrograms(_ value: Double?) -> String {
             value.map { "\(DecimalText.fixed($0, digits: 1)) µg/m³" } ?? ValueFormatter.missing
         }
@@ -152,5 +153,16 @@ extension TextRenderer {
                     indent: 2, width: context.reportWidth))
         }
         return lines
+    }
+
+    /// Why `air` shows no index: "no air-quality index for this place", or, when an index was
+    /// left out for its unit (`AirQuality.unknownUnits`), "no air-quality index wx can read —
+    /// european_aqi given in “ppb”, a unit wx does not know".
+    static func noIndex(_ air: AirQuality) -> String {
+        let reasons = ["european_aqi", "us_aqi"].compactMap { variable in
+            UnknownUnitsText.reason(variable, in: air.unknownUnits).map { "\(variable) \($0)" }
+        }
+        guard !reasons.isEmpty else { return "no air-quality index for this place" }
+        return "no air-quality index wx can read — " + reasons.joined(separator: "; ")
     }
 }

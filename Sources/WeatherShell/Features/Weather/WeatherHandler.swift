@@ -194,7 +194,13 @@ struct WeatherHandler {
             }
         }
         let resolved = fetched.resolved
-        return HandlerOutcome(about: resolved, [.air(resolved.place, fetched.value.value, fetched.value.origin)])
+        let air = fetched.value.value
+        // A variable in a unit wx does not know is left out, said once, as for every answer.
+        return HandlerOutcome(
+            about: resolved,
+            UnknownUnitsText.warnings(air.unknownUnits, from: .openMeteoAirQuality) + [
+                .air(resolved.place, air, fetched.value.origin)
+            ])
     }
 
     /// `compare [favorite…]`: the favorites' forecasts side by side (50 places a request), with
