@@ -17,6 +17,10 @@ package final class WeatherSession {
     package internal(set) var candidates: [Place] = []
     /// The last weather fetched, for `save`.
     package internal(set) var lastWeather: WeatherReport?
+    /// The last `find` when it failed and no command has chosen or shown a place since (`commit`
+    /// ends it): the current location is the one before that `find`, and a plain `fav` that
+    /// would remove it is refused (`FavoritesHandler.toggleFavorite`).
+    var failedFind: FailedFind?
     /// The last view shown (`CommandResult.isReshownAfterUnits`), re-shown after `units` in
     /// the new units from its own data.
     package internal(set) var lastView: CommandResult?

@@ -21,13 +21,21 @@ struct FavoritesHandler {
 
     /// `fav`: adds the current location, or removes it when it is a favorite; unless
     /// `removing`, a favorite already is only said to be one (`fav add`).
-    func toggleFavorite(removing: Bool = true) throws(ShellError) -> [CommandResult] {
+    ///
+    /// - Parameter failedFind: the `find` that failed since a command last chose or showed a
+    ///   place (the session's `failedFind`): the current location is the one before it, so a
+    ///   removal is refused (`FavoriteRefusal.removalAfterFailedFind`) — a script's `find X` +
+    ///   `fav` lines cost the favorite it had. Adding goes on: it loses nothing.
+    func toggleFavorite(removing: Bool = true, after failedFind: FailedFind? = nil) throws(ShellError)
+        -> [CommandResult]
+    {
         guard let place = currentPlace else { throw .noCurrentLocation }
         if let existing = favorites.first(where: { $0.coordinate == place.coordinate }) {
             guard removing else { return [.notice("★ \(existing.name) is a favorite already")] }
-            let saved = persist { document throws(ShellError) in
-                document.favorites.removeAll { $0.coordinate == existing.coordinate }
+            if let failedFind {
+                throw FavoriteRefusal.removalAfterFailedFind(failedFind, favorite: existing.name).shellError
             }
+            let saved = persist { document throws(ShellError) in Self.remove(existing, from: &document) }
             return acknowledged(.favoriteRemoved(existing), unless: saved)
         }
         // The name is chosen where the change is applied — under the lock, against the
