@@ -122,7 +122,11 @@ package struct NominatimGeocoder: Geocoder {
         let address = item["address"] ?? .object([:])
         func text(_ key: String) -> String? { address[key]?.nonEmptyString.map(TerminalText.sanitized) }
 
-        let displayName = item["display_name"]?.nonEmptyString.map(TerminalText.sanitized) ?? coordinate.text
+        // No display name: the coordinates name the place as wx names an unnamed one
+        // ("52.5000°N 13.4000°E"), not "52.5000,13.4000", whose first part "52.5000" the name
+        // below would take.
+        let displayName =
+            item["display_name"]?.nonEmptyString.map(TerminalText.sanitized) ?? coordinate.rounded.hemisphereText
         let locality = localityKeys.lazy.compactMap(text).first
         // The object's own name: `name`, else the address entry of its own type ("tourism":
         // "Elbphilharmonie", "town": "Dunstable", "postcode": "BS7 9EX"), else the first part of

@@ -8,10 +8,15 @@ extension WeatherSession {
     /// new `Command` case does not compile until it has a handler.
     func perform(_ command: Command) async throws(ShellError) -> [CommandResult] {
         switch command {
-        case .find(let query): return try await apply(placesHandler.find(query))
+        case .find(let query):
+            do { return try await apply(placesHandler.find(query)) } catch {
+                // The current location stays the one before: a plain `fav` now would toggle it.
+                failedFind = FailedFind(query: query, error: error)
+                throw error
+            }
         case .use(let index): return try apply(placesHandler.use(index))
         case .show(let target): return try await apply(weatherHandler.show(target))
-        case .favoriteToggle: return try favoritesHandler.toggleFavorite()
+        case .favoriteToggle: return try favoritesHandler.toggleFavorite(after: failedFind)
         case .favoriteAdd: return try favoritesHandler.toggleFavorite(removing: false)
         case .favoriteRemove(let name): return try favoritesHandler.removeFavorite(named: name)
         case .favoriteRename(let old, let new): return try apply(favoritesHandler.renameFavorite(old, to: new))

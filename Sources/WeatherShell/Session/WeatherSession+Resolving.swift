@@ -39,6 +39,8 @@ extension WeatherSession {
     func commit(_ resolved: Resolved) {
         if let candidates = resolved.candidates { self.candidates = candidates }
         currentPlace = resolved.place
+        // A place chosen or shown since: the user sees which place `fav` acts on.
+        failedFind = nil
     }
 
     /// A handler's outcome applied: its place becomes the current location, its report the

@@ -14,9 +14,21 @@ package final class WeatherSession {
     /// The location `show`, `fav` and `save` act on.
     package internal(set) var currentPlace: Place?
     /// The places the last `find` listed, for `use N`.
-    package internal(set) var candidates: [Place] = []
+    package internal(set) var candidates: [Place] {
+        get { finds.candidates }
+        set { finds.candidates = newValue }
+    }
     /// The last weather fetched, for `save`.
     package internal(set) var lastWeather: WeatherReport?
+    /// The last `find` when it failed and no command has chosen or shown a place since (`commit`
+    /// ends it): the current location is the one before that `find`, and a plain `fav` that
+    /// would remove it is refused (`FavoritesHandler.toggleFavorite`).
+    var failedFind: FailedFind? {
+        get { finds.failed }
+        set { finds.failed = newValue }
+    }
+    /// What the last `find`s left (`candidates`, `failedFind`).
+    var finds = FindMemory()
     /// The last view shown (`CommandResult.isReshownAfterUnits`), re-shown after `units` in
     /// the new units from its own data.
     package internal(set) var lastView: CommandResult?
@@ -195,4 +207,11 @@ struct Providers {
     let services: WeatherServices
     let coverage: any AnswerCoverage
     var doctor = DoctorEnvironment()
+}
+
+/// What the `find`s of a session leave for the commands after them: the list `use N` chooses
+/// from, and the last `find` when it failed (`WeatherSession.failedFind`).
+struct FindMemory {
+    var candidates: [Place] = []
+    var failed: FailedFind?
 }

@@ -15,6 +15,13 @@ package struct KeptFavorites: Hashable, Sendable {
         package var value: PlistValue
         /// How many readable favorites came before it in the file.
         package var readableBefore: Int
+
+        /// Its `name` when that is a string: a name no new favorite may take, though the entry
+        /// could not be read (`FavoriteNames`).
+        package var name: String? {
+            guard case .dictionary(let fields) = value, case .string(let text)? = fields["name"] else { return nil }
+            return text
+        }
     }
 
     /// The unreadable favorites, in the file's order.
@@ -23,6 +30,9 @@ package struct KeptFavorites: Hashable, Sendable {
     private var readable: [Favorite] = []
 
     package init() {}
+
+    /// The names of the entries that have one (`Entry.name`), in the file's order.
+    package var names: [String] { entries.compactMap(\.name) }
 
     /// The entries of a `favorites` array: `items` as read (nil where a favorite could not be),
     /// `raw` as the file held them; none kept when the two do not match up.

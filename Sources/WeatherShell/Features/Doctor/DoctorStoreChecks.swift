@@ -20,10 +20,7 @@ struct DoctorStateFacts {
         guard document.unreadableEntries > 0 else { return [] }
         var names: [String] = []
         for (index, entry) in document.unreadableFavorites.entries.enumerated() {
-            var name = ""
-            if case .dictionary(let fields) = entry.value, case .string(let text)? = fields["name"] {
-                name = " “\(TerminalText.sanitized(text))”"
-            }
+            let name = entry.name.map { " “\(TerminalText.sanitized($0))”" } ?? ""
             names.append("favorite \(entry.readableBefore + index + 1)\(name)")
         }
         names += document.settings.unreadableKept.keys.sorted().map { "setting \($0)" }

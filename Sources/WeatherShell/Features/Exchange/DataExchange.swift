@@ -122,6 +122,29 @@ package enum DataExchange {
         }
     }
 
+    /// A CSV header's columns as a refusal names them: "a, b, c", whole names only — those
+    /// past `shownColumnsLength` characters said as "and N more" — so that no name is cut
+    /// mid-word; a first name longer than that alone is cut, ending in "…".
+    static func shownColumns(_ fields: [String]) -> String {
+        let names = fields.map(TerminalText.sanitized)
+        var shown: [String] = []
+        var length = 0
+        for name in names {
+            let added = (shown.isEmpty ? 0 : 2) + name.count
+            guard length + added <= shownColumnsLength else { break }
+            shown.append(name)
+            length += added
+        }
+        if shown.isEmpty, let first = names.first {
+            shown = [String(first.prefix(shownColumnsLength - 1)) + "…"]
+        }
+        let rest = names.count - shown.count
+        return shown.joined(separator: ", ") + (rest > 0 ? ", and \(rest) more" : "")
+    }
+
+    /// How many characters of a header's column names `shownColumns` shows at most.
+    static let shownColumnsLength = 120
+
     static func favorites(csv text: String) throws(FileProblem) -> (favorites: [ImportedFavorite], problems: [String]) {
         let records: [CSV.Record]
         do { records = try CSV.decode(text) } catch {
@@ -134,8 +157,12 @@ package enum DataExchange {
         guard let nameColumn = column(Field.name), let latitudeColumn = column(Field.latitude),
             let longitudeColumn = column(Field.longitude)
         else {
+            // An export of another kind is named as `import snapshots` names one.
+            if let other = otherKind(Set(names), than: .favorites) {
+                throw FileProblem("this is an export of \(other.rawValue), not of favorites")
+            }
             throw FileProblem(
-                "the CSV header must name the columns name, latitude and longitude (it has: \(TerminalText.sanitized(String(header.fields.joined(separator: ", ").prefix(120)))))"
+                "the CSV header must name the columns name, latitude and longitude (it has: \(shownColumns(header.fields)))"
             )
         }
         var favorites: [ImportedFavorite] = []

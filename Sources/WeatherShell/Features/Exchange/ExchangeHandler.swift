@@ -186,11 +186,14 @@ struct ExchangeHandler {
         // the rows and the favorites.
         let items = read.favorites
         let outcome = Box((added: [Favorite](), alreadySaved: 0))
-        func add(to favorites: inout [Favorite]) -> (added: [Favorite], alreadySaved: Int) {
+        // A favorite kept unreadable keeps its name (`FavoritesHandler.uniqueName(for:in:)`).
+        func add(to favorites: inout [Favorite], keeping keptNames: [String]) -> (
+            added: [Favorite], alreadySaved: Int
+        ) {
             var added: [Favorite] = []
             var alreadySaved = 0
             var places = Set(favorites.map(\.coordinate))
-            var names = FavoriteNames(favorites.map(\.name))
+            var names = FavoriteNames(favorites.map(\.name) + keptNames)
             for item in items {
                 guard places.insert(item.coordinate).inserted else {
                     alreadySaved += 1
@@ -208,11 +211,13 @@ struct ExchangeHandler {
             return (added, alreadySaved)
         }
         var preview = favorites
-        outcome.value = add(to: &preview)
+        outcome.value = add(to: &preview, keeping: persistence.state.document.unreadableFavorites.names)
         let saved =
             outcome.value.added.isEmpty
             ? []
-            : persistence.persist { document throws(ShellError) in outcome.value = add(to: &document.favorites) }
+            : persistence.persist { document throws(ShellError) in
+                outcome.value = add(to: &document.favorites, keeping: document.unreadableFavorites.names)
+            }
         return HandlerOutcome.acknowledged(
             .imported(
                 added: outcome.value.added, alreadySaved: outcome.value.alreadySaved, problems: read.problems,

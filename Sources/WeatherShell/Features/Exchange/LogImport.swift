@@ -80,9 +80,8 @@ extension DataExchange {
             if let other = otherKind(Set(names), than: kind) {
                 throw FileProblem("this is an export of \(other.rawValue), not of \(kind.rawValue)")
             }
-            let shown = TerminalText.sanitized(String(header.fields.joined(separator: ", ").prefix(120)))
             throw FileProblem(
-                "the CSV header lacks \(missing.joined(separator: ", ")) of an export of \(kind.rawValue) (it has: \(shown))"
+                "the CSV header lacks \(missing.joined(separator: ", ")) of an export of \(kind.rawValue) (it has: \(shownColumns(header.fields)))"
             )
         }
         var rows: [ImportRow] = []

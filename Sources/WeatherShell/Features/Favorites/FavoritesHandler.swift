@@ -21,13 +21,21 @@ struct FavoritesHandler {
 
     /// `fav`: adds the current location, or removes it when it is a favorite; unless
     /// `removing`, a favorite already is only said to be one (`fav add`).
-    func toggleFavorite(removing: Bool = true) throws(ShellError) -> [CommandResult] {
+    ///
+    /// - Parameter failedFind: the `find` that failed since a command last chose or showed a
+    ///   place (the session's `failedFind`): the current location is the one before it, so a
+    ///   removal is refused (`FavoriteRefusal.removalAfterFailedFind`) — a script's `find X` +
+    ///   `fav` lines cost the favorite it had. Adding goes on: it loses nothing.
+    func toggleFavorite(removing: Bool = true, after failedFind: FailedFind? = nil) throws(ShellError)
+        -> [CommandResult]
+    {
         guard let place = currentPlace else { throw .noCurrentLocation }
         if let existing = favorites.first(where: { $0.coordinate == place.coordinate }) {
             guard removing else { return [.notice("★ \(existing.name) is a favorite already")] }
-            let saved = persist { document throws(ShellError) in
-                document.favorites.removeAll { $0.coordinate == existing.coordinate }
+            if let failedFind {
+                throw FavoriteRefusal.removalAfterFailedFind(failedFind, favorite: existing.name).shellError
             }
+            let saved = persist { document throws(ShellError) in Self.remove(existing, from: &document) }
             return acknowledged(.favoriteRemoved(existing), unless: saved)
         }
         // The name is chosen where the change is applied — under the lock, against the
@@ -41,7 +49,7 @@ struct FavoritesHandler {
                 addedBefore.value = there
                 return
             }
-            let favorite = Favorite(name: Self.uniqueName(for: place, among: document.favorites), place: place)
+            let favorite = Favorite(name: Self.uniqueName(for: place, in: document), place: place)
             added.value = favorite
             document.favorites.append(favorite)
         }
@@ -81,6 +89,33 @@ struct FavoritesHandler {
     nonisolated static func uniqueName(for place: Place, among existing: [Favorite]) -> String {
         var names = FavoriteNames(existing.map(\.name))
         return names.claim(for: place)
+    }
+
+    /// As `uniqueName(for:among:)`, against every favorite of `document` — those it could not
+    /// read too, by the name they have (`KeptFavorites.names`): a favorite kept unreadable is
+    /// still on disk, and readable again once mended.
+    nonisolated static func uniqueName(for place: Place, in document: StateDocument) -> String {
+        var names = FavoriteNames(document.favorites.map(\.name) + document.unreadableFavorites.names)
+        return names.claim(for: place)
+    }
+
+    /// Whether a favorite of `document` kept unreadable has the name `name` (compared without
+    /// regard to case, as every favorite's name): it keeps it, as `uniqueName(for:in:)` does.
+    nonisolated static func isKeptName(_ name: String, in document: StateDocument) -> Bool {
+        let name = name.lowercased()
+        return document.unreadableFavorites.names.contains { $0.lowercased() == name }
+    }
+
+    /// Removes `favorite` alone from `document`: the favorite of its name at its coordinates,
+    /// else (renamed by another wx since) the first at its coordinates. Two favorites can share
+    /// coordinates — one added while the other was kept unreadable, then mended by hand — and
+    /// `fav rm` of one removes that one.
+    nonisolated static func remove(_ favorite: Favorite, from document: inout StateDocument) {
+        let name = favorite.name.lowercased()
+        let index =
+            document.favorites.firstIndex { $0.coordinate == favorite.coordinate && $0.name.lowercased() == name }
+            ?? document.favorites.firstIndex { $0.coordinate == favorite.coordinate }
+        if let index { document.favorites.remove(at: index) }
     }
 }
 
@@ -132,9 +167,7 @@ struct FavoriteNames {
 extension FavoritesHandler {
     func removeFavorite(named name: String) throws(ShellError) -> [CommandResult] {
         let existing = try existingFavorite(named: name)
-        let saved = persist { document throws(ShellError) in
-            document.favorites.removeAll { $0.coordinate == existing.coordinate }
-        }
+        let saved = persist { document throws(ShellError) in Self.remove(existing, from: &document) }
         return acknowledged(.favoriteRemoved(existing), unless: saved)
     }
 
@@ -151,6 +184,7 @@ extension FavoritesHandler {
         if let clash = FavoriteMatching.same(newName, in: favorites), clash.coordinate != existing.coordinate {
             throw .duplicateFavoriteName(clash.name)
         }
+        if Self.isKeptName(newName, in: persistence.state.document) { throw .duplicateFavoriteName(newName) }
         var renamed = existing
         renamed.name = newName
         let saved = persist { document throws(ShellError) in
@@ -162,6 +196,7 @@ extension FavoritesHandler {
             {
                 throw .duplicateFavoriteName(newName)
             }
+            if Self.isKeptName(newName, in: document) { throw .duplicateFavoriteName(newName) }
             document.favorites[index].name = newName
         }
         var current: ResolvedPlace?

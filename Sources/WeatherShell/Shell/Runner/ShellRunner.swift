@@ -299,14 +299,9 @@ package final class ShellRunner {
             return await run(commandsOf: entry.line, record: false, nested: true)
         case .replay(let range):
             guard !nested else { return refuseNested(text) }
-            // A range past the end is a mistake to say, not "everything there is" to re-run.
-            let last = session.lastHistoryNumber()
-            guard range.upperBound <= last else {
-                report(.noSuchHistoryEntry(range.upperBound))
-                return .failed
-            }
             // A bound, not a question: `replay 3..1000000` re-ran a million lines unasked, and a
-            // script has no one to ask. Refused before any of it runs (exit status 2).
+            // script has no one to ask. Refused before any of it runs (exit status 2) — and
+            // before the history is read: a range over the bound is wrong however long that is.
             guard range.count <= Self.replayLimit else {
                 let first = "\(range.lowerBound)..\(range.lowerBound + Self.replayLimit - 1)"
                 report(
@@ -314,6 +309,12 @@ package final class ShellRunner {
                         "replay runs at most \(Self.replayLimit) lines at a time, and \(range.lowerBound)..\(range.upperBound) is \(range.count); “replay \(first)” runs the first \(Self.replayLimit)"
                     ))
                 return .usageError
+            }
+            // A range past the end is a mistake to say, not "everything there is" to re-run.
+            let last = session.lastHistoryNumber()
+            guard range.upperBound <= last else {
+                report(.noSuchHistoryEntry(range.upperBound))
+                return .failed
             }
             let entries = session.historyEntries(in: range)
             guard !entries.isEmpty else {

@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+import WeatherTestSupport
+
+/// Trial 57, finding 2: a `find` that fails leaves the current location as it was, and the next
+/// plain `fav` — meant for the place asked for — toggled the old one off: a script of `find X`
+/// and `fav` lines lost a favorite, with one "☆ … removed" line the only sign. Such a `fav` is
+/// refused, naming both; once a command chooses or shows a place, `fav` toggles again.
+@Suite(.tags(.endToEnd)) struct FavoriteAfterFailedFindEndToEndTests {
+    static let now = "2025-07-27T03:00:00Z"
+    static let refusal = "error: “find Munich” found nothing, so “fav” would remove Berlin; “fav rm Berlin” does that\n"
+
+    /// The loopback server finds Berlin and nothing for Munich (routes.json's "*": `[]`).
+    func run(_ script: String, home: TemporaryFolder) throws -> WXResult {
+        try runWX(stdin: script, home: home, server: try FixtureServer(), now: Self.now)
+    }
+
+    @Test func aPlainFavAfterAFailedFindRefusesToRemoveTheFavoriteKept() throws {
+        let home = TemporaryFolder()
+        let result = try run("find Berlin\nfav\nfind Munich\nfav\nfavs\n", home: home)
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr == "error: no place found for “Munich”\n" + Self.refusal, "\(result.stderr)")
+        #expect(!result.stdout.contains("removed"), "\(result.stdout)")
+        #expect(result.stdout.contains("★ Berlin saved to favorites\n"), "\(result.stdout)")
+        #expect(result.stdout.hasSuffix("52.5170, 13.3889\n"), "\(result.stdout)")
+        #expect(home.text("state.plist").contains("<string>Berlin</string>"))
+        // `wx -c` the same: each command runs after an error, the exit status says there was one.
+        let oneLine = try runWX(
+            ["-c", "find Munich; fav; favs"], home: home, server: try FixtureServer(), now: Self.now)
+        #expect(oneLine.status == 1)
+        #expect(!oneLine.stdout.contains("removed"), "\(oneLine.stdout)")
+    }
+
+    /// The refusal lasts until a command chooses or shows a place; other commands between leave
+    /// it (`favs`, `help`), and what is meant can be said (`fav rm`, `fav add`).
+    @Test func theRefusalEndsWhenAPlaceIsChosenOrShown() throws {
+        let between = try run("find Berlin\nfav\nfind Munich\nfavs\nhelp fav\nfav\nfav add\n", home: TemporaryFolder())
+        #expect(between.stderr.hasSuffix(Self.refusal + "★ Berlin is a favorite already\n"), "\(between.stderr)")
+        // `use 1` chooses Berlin again (the last list found): `fav` removes it, as asked.
+        let chosen = try run("find Berlin\nfav\nfind Munich\nuse 1\nfav\n", home: TemporaryFolder())
+        #expect(chosen.stderr == "error: no place found for “Munich”\n", "\(chosen.stderr)")
+        #expect(chosen.stdout.hasSuffix("☆ Berlin removed from favorites\n"), "\(chosen.stdout)")
+        // A failed `find` then a plain `fav` that would add: nothing is lost, it adds.
+        let adding = try run("find Berlin\nfind Munich\nfav\n", home: TemporaryFolder())
+        #expect(adding.stdout.hasSuffix("★ Berlin saved to favorites\n"), "\(adding.stdout)")
+        // Without a failed find, `fav` toggles as before; `fav rm` removes after one.
+        let plain = try run("find Berlin\nfav\nfav\nfav\nfind Munich\nfav rm Berlin\nfavs\n", home: TemporaryFolder())
+        #expect(
+            plain.stdout.contains(
+                "★ Berlin saved to favorites\n☆ Berlin removed from favorites\n★ Berlin saved to favorites\n"
+                    + "☆ Berlin removed from favorites\n"), "\(plain.stdout)")
+        #expect(plain.stdout.hasSuffix("no favorites yet: “fav” saves the current location\n"), "\(plain.stdout)")
+        #expect(!plain.stderr.contains("would remove"), "\(plain.stderr)")
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+import Testing
+import WeatherTestSupport
+
+/// Trial 57, finding 7: `replay 1..1000` with 9 lines in the history said "no command 1000 in
+/// the history" (exit status 1); README: a range over 100 lines is refused before any of it runs,
+/// exit status 2 — whatever the history holds.
+@Suite(.tags(.endToEnd))
+struct ReplayBoundEndToEndTests {
+    @Test func aRangeOverAHundredLinesIsAUsageErrorHoweverShortTheHistory() throws {
+        let home = TemporaryFolder()
+        let filled = try runWX(stdin: "units\nformat\nunits\n", home: home)
+        #expect(filled.status == 0, "\(filled.stderr)")
+        let result = try runWX(stdin: "replay 1..1000\n", home: home)
+        #expect(result.status == 2)
+        #expect(result.stdout == "")
+        #expect(
+            result.stderr
+                == "error: replay runs at most 100 lines at a time, and 1..1000 is 1000; “replay 1..100” runs the first 100\n"
+        )
+        // Within the bound, a range past the end is still named as such.
+        let past = try runWX(stdin: "replay 1..50\n", home: home)
+        #expect(past.status == 1)
+        #expect(past.stderr == "error: no command 50 in the history (see “history”)\n", "\(past.stderr)")
+    }
+}
