@@ -217,7 +217,7 @@ extension OpenMeteoPastProvider {
         let rawDates = daily.values["time"]?.array ?? []
         var times: [Date] = []
         var amounts: [Double?] = []
-        if let hourly = try Block(json, "hourly", offset: zone.utcOffsetSeconds) {
+        if let hourly = try Block(json, "hourly", offset: zone.utcOffsetSeconds, service: service) {
             let column = try hourly.column(.precipitation)
             for index in hourly.times.indices {
                 guard let time = hourly.times[index] else { continue }
