@@ -62,8 +62,9 @@ forecast_variant("forecast-berlin-negative-rain-hand-written.json", negative_rai
 forecast_variant("forecast-berlin-now-1e308-c-hand-written.json", now_1e308)
 forecast_variant("forecast-berlin-gusts-1e308-hand-written.json", gusts_1e308)
 
-# Trial 57: one entry of a series out of order, or repeated. Each series is refused whole (an
-# hour's values belong to its own time).
+# Trial 57: one entry of a series out of order, or repeated, and a zone no place has. Each
+# series is refused whole (an hour's values belong to its own time); the zone is unknown and
+# guessed from the place, as for an answer in GMT.
 
 
 def hour_60_out_of_order(body):
@@ -80,9 +81,15 @@ def day_repeated(body):
     body["daily"]["time"][3] = body["daily"]["time"][2]
 
 
+def zone_unreadable(body):
+    body["timezone"] = "Mars/Olympus"
+    body["utc_offset_seconds"] = 999999
+
+
 forecast_variant("forecast-berlin-hour-60-time-out-of-order-hand-written.json", hour_60_out_of_order)
 forecast_variant("forecast-berlin-hour-5-time-out-of-order-hand-written.json", hour_5_out_of_order)
 forecast_variant("forecast-berlin-day-repeated-hand-written.json", day_repeated)
+forecast_variant("forecast-berlin-zone-mars-olympus-hand-written.json", zone_unreadable)
 
 # The Previous Runs answer of the demo (../open-meteo-previous-runs/berlin-runs-2025-06-23-to-08-03-hand-written-from-forecast.json)
 # with one hour's time repeated: `drift` refuses it rather than put its values in another hour.

@@ -69,4 +69,20 @@ import WeatherTestSupport
         #expect(run.stderr.contains("hourly.time[40] 1750777200 is not after 1750777200 before it"), "\(run.stderr)")
         #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
     }
+
+    /// Finding 4: the zone is unknown, so Berlin's is guessed and said; Sunday 03:00 UTC is
+    /// 05:00 CEST, and sunrise (03:18 UTC) 05:18 — the old wx said "03:00 GMT" and nothing else.
+    @Test func anUnreadableZoneIsGuessedAndSaid() throws {
+        let server = try FixtureServer()
+        try server.queue(
+            .init(path: "/v1/forecast", file: "hostile/forecast-berlin-zone-mars-olympus-hand-written.json"))
+        try server.queue(.init(path: "/reverse", status: 503, body: "busy", times: 4))
+        let run = try runWX(["-c", "show \(Self.berlin)"], home: TemporaryFolder(), server: server, now: Self.now)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("Sun 05:00 CEST"), "\(run.stdout)")
+        #expect(!run.stdout.contains("03:00 GMT"), "\(run.stdout)")
+        #expect(run.stdout.contains("05:18"), "\(run.stdout)")
+        #expect(run.stderr.contains("time zone guessed: Open-Meteo answered in GMT"), "\(run.stderr)")
+        #expect(run.stderr.contains("Europe/Berlin (UTC+02:00)"), "\(run.stderr)")
+    }
 }

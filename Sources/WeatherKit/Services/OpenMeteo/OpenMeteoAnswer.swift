@@ -86,19 +86,31 @@ enum OpenMeteoAnswer {
     }
 
     /// The place's zone as the answer gives it (`timezone`, `timezone_abbreviation`,
-    /// `utc_offset_seconds`; an offset beyond ±18 h is read as 0). A UTC name ("GMT") beside
-    /// an offset other than 0 is not the clock the answer's times were computed with: the
-    /// offset is, and wins (the name is dropped), so no time is read at GMT's clock then.
+    /// `utc_offset_seconds`). A UTC name ("GMT") beside an offset other than 0 is not the clock
+    /// the answer's times were computed with: the offset is, and wins (the name is dropped), so
+    /// no time is read at GMT's clock then.
+    ///
+    /// A zone wx cannot read is unknown, never GMT: an offset beyond ±18 h (no place's; trial 57
+    /// had `"Mars/Olympus"` at 999,999 s) leaves nothing of the zone, and a name the tz database
+    /// does not hold (when there is one) is dropped with its abbreviation. Unknown at offset 0,
+    /// the zone reads as UTC's (`ZoneInfo.isUTC`): a forecast then takes the place's own zone
+    /// from the tz database and says it was guessed, as for an answer in GMT.
     static func zone(_ json: JSONValue) -> ZoneInfo {
         let offset = json["utc_offset_seconds"]?.int ?? 0
-        let kept = abs(offset) <= 18 * 3_600 ? offset : 0
+        guard abs(offset) <= 18 * 3_600 else {
+            return ZoneInfo(identifier: nil, abbreviation: nil, utcOffsetSeconds: 0)
+        }
         var identifier = json["timezone"]?.nonEmptyString.map(TerminalText.sanitized)
         var abbreviation = json["timezone_abbreviation"]?.nonEmptyString.map(TerminalText.sanitized)
-        if kept != 0, let name = identifier, ZoneInfo.utcNames.contains(name) {
+        if let name = identifier, !ZoneInfo.utcNames.contains(name), !ZoneInfo.isKnownIdentifier(name) {
             identifier = nil
             abbreviation = nil
         }
-        return ZoneInfo(identifier: identifier, abbreviation: abbreviation, utcOffsetSeconds: kept)
+        if offset != 0, let name = identifier, ZoneInfo.utcNames.contains(name) {
+            identifier = nil
+            abbreviation = nil
+        }
+        return ZoneInfo(identifier: identifier, abbreviation: abbreviation, utcOffsetSeconds: offset)
     }
 
     /// An answer's zone and its block `name` (`hourly`, `daily`), after the checks every such
