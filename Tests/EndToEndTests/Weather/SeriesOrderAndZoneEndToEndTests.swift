@@ -85,4 +85,22 @@ import WeatherTestSupport
         #expect(run.stderr.contains("time zone guessed: Open-Meteo answered in GMT"), "\(run.stderr)")
         #expect(run.stderr.contains("Europe/Berlin (UTC+02:00)"), "\(run.stderr)")
     }
+
+    /// Finding 10: the saved answer's days are 27 Jul … 2 Aug (`daily.time`), and so is what
+    /// `show` and `--offline line` say it covers, weeks later.
+    @Test func whatASavedAnswerCoversEndsOnItsLastDay() throws {
+        let server = try FixtureServer()
+        let home = TemporaryFolder()
+        let first = try runWX(["-c", "find Berlin; fav; show"], home: home, server: server, now: Self.now)
+        #expect(first.status == 0, "\(first.stderr)")
+        let later = "2025-08-20T03:00:00Z"
+        let line = try runWX(["--offline", "line", "Berlin"], home: home, server: server, now: later)
+        #expect(line.status == 1)
+        #expect(
+            line.stderr
+                == "error: the saved forecast for Berlin covers 2025-07-27 to 2025-08-02, not now: nothing for the line\n",
+            "\(line.stderr)")
+        let show = try runWX(["--offline", "show", "Berlin"], home: home, server: server, now: later)
+        #expect(show.stdout.contains("this forecast covers Sun 27 Jul to Sat 02 Aug, not now"), "\(show.stdout)")
+    }
 }
