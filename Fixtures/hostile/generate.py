@@ -61,3 +61,40 @@ forecast_variant("forecast-berlin-hour-minus-500-c-hand-written.json", hour_minu
 forecast_variant("forecast-berlin-negative-rain-hand-written.json", negative_rain)
 forecast_variant("forecast-berlin-now-1e308-c-hand-written.json", now_1e308)
 forecast_variant("forecast-berlin-gusts-1e308-hand-written.json", gusts_1e308)
+
+# Trial 57: one entry of a series out of order, or repeated, and a zone no place has. Each
+# series is refused whole (an hour's values belong to its own time); the zone is unknown and
+# guessed from the place, as for an answer in GMT.
+
+
+def hour_60_out_of_order(body):
+    # Tuesday 12:00 UTC's entry dated Sunday 02:00: its 73 km visibility and the hours after
+    # it were shown as Sunday's "next 12 hours".
+    body["hourly"]["time"][60] = "2025-07-27T02:00"
+
+
+def hour_5_out_of_order(body):
+    body["hourly"]["time"][5] = "2025-07-27T02:00"
+
+
+def day_repeated(body):
+    body["daily"]["time"][3] = body["daily"]["time"][2]
+
+
+def zone_unreadable(body):
+    body["timezone"] = "Mars/Olympus"
+    body["utc_offset_seconds"] = 999999
+
+
+forecast_variant("forecast-berlin-hour-60-time-out-of-order-hand-written.json", hour_60_out_of_order)
+forecast_variant("forecast-berlin-hour-5-time-out-of-order-hand-written.json", hour_5_out_of_order)
+forecast_variant("forecast-berlin-day-repeated-hand-written.json", day_repeated)
+forecast_variant("forecast-berlin-zone-mars-olympus-hand-written.json", zone_unreadable)
+
+# The Previous Runs answer of the demo (../open-meteo-previous-runs/berlin-runs-2025-06-23-to-08-03-hand-written-from-forecast.json)
+# with one hour's time repeated: `drift` refuses it rather than put its values in another hour.
+with open("open-meteo-previous-runs/berlin-runs-2025-06-23-to-08-03-hand-written-from-forecast.json") as f:
+    runs = json.load(f)
+runs["hourly"]["time"][40] = runs["hourly"]["time"][39]
+with open("hostile/previous-runs-berlin-hour-repeated-hand-written.json", "w") as f:
+    json.dump(runs, f, separators=(",", ":"))

@@ -43,4 +43,20 @@ extension Forecast {
         guard sunrise != nil || sunset != nil else { return own }
         return .times(sunrise: sunrise, sunset: sunset)
     }
+
+    /// The first and last day the forecast's data covers, in the calendar its days are made in:
+    /// the dates of its first and last hour at the place's clock — at UTC's when the days are
+    /// UTC's (`daysAreUTC`), as the views say they are — else of its first and last day. Nil
+    /// without either. Trial 57: the last hour of a GMT answer (23:00 UTC on 2 Aug, 01:00 CEST on
+    /// 3 Aug) made "covers 2025-07-27 to 2025-08-03", a day the answer has no figures for.
+    package var dataDays: ClosedRange<LocalDate>? {
+        if let first = hourly.first, let last = hourly.last {
+            let calendar =
+                daysAreUTC ? ZoneClock(ZoneInfo(identifier: nil, abbreviation: nil, utcOffsetSeconds: 0)) : clock
+            let dates = [calendar.localTime(first.time).date, calendar.localTime(last.time).date]
+            return dates.min()!...dates.max()!
+        }
+        guard let first = daily.map(\.date).min(), let last = daily.map(\.date).max() else { return nil }
+        return first...last
+    }
 }

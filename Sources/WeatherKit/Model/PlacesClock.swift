@@ -25,6 +25,22 @@ extension Forecast: PlacesClock {
 
 extension EnsembleForecast: PlacesClock {}
 
+extension PreviousRuns: PlacesClock {
+    /// The runs at `place`'s clock: when the answer came in UTC (the recorded Berlin answers,
+    /// asked with `timezone=GMT`), with the tz database's nearest zone to the place among its
+    /// country's, as an ensemble (`confidence`) and a forecast take it — so `drift`'s days are
+    /// the place's calendar days, as README says and `confidence` has them (trial 57: `drift`
+    /// gave the UTC day's low, 17.1 °C, beside `confidence`'s 17.3 °C for the same "Mon 28
+    /// Jul"). Unchanged when the answer has a zone of its own, or without the database.
+    package func atPlacesClock(_ place: Place) -> PreviousRuns {
+        guard zone.isUTC,
+            let own = ZoneInfo.nearest(
+                to: place.coordinate, at: times.first ?? Date(timeIntervalSince1970: 0), countryCode: place.countryCode)
+        else { return self }
+        return inZone(own)
+    }
+}
+
 extension AirQuality: PlacesClock {
     /// The reading with the place's zone, at its hour, when the answer gave none or UTC's.
     package func atPlacesClock(_ place: Place) -> AirQuality {

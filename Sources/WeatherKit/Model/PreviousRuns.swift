@@ -75,6 +75,13 @@ package struct PreviousRuns: Hashable, Sendable {
     /// The place's clock.
     package var clock: ZoneClock { ZoneClock(zone) }
 
+    /// The same runs with their days made in `zone`'s calendar (the hours' dates read again).
+    package func inZone(_ zone: ZoneInfo) -> PreviousRuns {
+        PreviousRuns(
+            coordinate: coordinate, zone: zone, times: times, temperatureCelsius: temperatureCelsius,
+            precipitationMillimetres: precipitationMillimetres, unknownUnits: unknownUnits)
+    }
+
     /// The calendar days (in the place's zone) the hours fall on, in order.
     package var dates: [LocalDate] {
         var seen: [LocalDate] = []

@@ -57,6 +57,13 @@ extension ZoneInfo {
         "Etc/UCT", "Etc/Zulu", "Etc/Universal", "Etc/Greenwich", "Etc/GMT0", "Etc/GMT+0", "Etc/GMT-0",
     ]
 
+    /// Whether the tz database holds `identifier`; true also when there is no database to ask
+    /// (it holds no "UTC"), where a service's name is kept as it came.
+    package static func isKnownIdentifier(_ identifier: String) -> Bool {
+        let database = TimeZoneDatabase.shared
+        return database.zone(identifier) != nil || database.zone("UTC") == nil
+    }
+
     /// Whether this is UTC itself rather than a place's clock: offset 0 under one of UTC's names
     /// ("GMT", "UTC", "Etc/UTC" …) or under no name. Open-Meteo answers so when asked with
     /// `timezone=GMT` or without `timezone` (case OM-11), whatever the place.

@@ -24,7 +24,7 @@ import WeatherTestSupport
         let text = parts[0]
         #expect(
             text.hasPrefix(
-                "Elbphilharmonie, Hamburg, Deutschland · Sun 02:00 CEST\n  this forecast covers Sun 27 Jul to Sun 03 Aug, not now\n"
+                "Elbphilharmonie, Hamburg, Deutschland · Sun 02:00 CEST\n  this forecast covers Sun 27 Jul to Sat 02 Aug, not now\n"
                     + "  conditions from 2025-07-27 05:00, 13 days ago — not now\n"
             ))
         #expect(

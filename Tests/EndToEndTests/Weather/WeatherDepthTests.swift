@@ -74,7 +74,7 @@ import WeatherTestSupport
             ["-c", "daily 2 elbphilharmonie"], home: home, server: server, now: "2025-08-10T00:00:00Z")
         #expect(
             late.stdout.hasPrefix(
-                "Elbphilharmonie, Hamburg, Deutschland · Sun 02:00 CEST\n  this forecast covers Sun 27 Jul to Sun 03 Aug, not now\n  day "
+                "Elbphilharmonie, Hamburg, Deutschland · Sun 02:00 CEST\n  this forecast covers Sun 27 Jul to Sat 02 Aug, not now\n  day "
             ))
     }
 

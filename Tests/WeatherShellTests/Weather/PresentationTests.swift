@@ -59,11 +59,12 @@ import WeatherTestSupport
             Self.textDays(text) == [
                 "Sun 27 Jul", "Mon 28 Jul", "Tue 29 Jul", "Wed 30 Jul", "Thu 31 Jul", "Fri 01 Aug", "Sat 02 Aug",
             ])
-        // The recording is in GMT: its times at Berlin's clock (its last hour, 23:00 UTC on
-        // Sat 02 Aug, is Sun 03 Aug at 01:00 CEST), its days said to be UTC's (trial 15).
+        // The recording is in GMT: its times at Berlin's clock, its days said to be UTC's
+        // (trial 15), and what it covers named in those days: its last hour, 23:00 UTC on Sat
+        // 02 Aug, is Sun 03 Aug at 01:00 CEST, but no day of it (trial 57 finding 10).
         #expect(
             text.hasPrefix(
-                "Berlin, Deutschland · Sun 02:00 CEST\n  this forecast covers Sun 27 Jul to Sun 03 Aug, not now\n"
+                "Berlin, Deutschland · Sun 02:00 CEST\n  this forecast covers Sun 27 Jul to Sat 02 Aug, not now\n"
                     + "  conditions from 2025-07-27 05:00, 13 days ago — not now\n"))
         #expect(
             text.hasSuffix(

@@ -74,7 +74,8 @@ package struct OpenMeteoAirQualityProvider: AirQualityProvider {
     /// OM-1's rule: the rest of the answer is used).
     ///
     /// - Throws: `ServiceError.rejected` for `{"error":true,"reason":…}`; `.otherPlace` for an
-    ///   answer about another place than `requested` (`OpenMeteoAnswer.checkAnswer`).
+    ///   answer about another place than `requested` (`OpenMeteoAnswer.checkAnswer`);
+    ///   `.malformedResponse` for hourly times out of order (`OpenMeteoAnswer.checkOrder`).
     package static func airQuality(
         from json: JSONValue, requested: Coordinate, at now: Date
     ) throws(ServiceError) -> AirQuality? {
@@ -105,6 +106,10 @@ package struct OpenMeteoAirQualityProvider: AirQualityProvider {
             return reading({ current[$0]?.double }, time: time)
         }
         guard let hourly = json["hourly"], let times = hourly["time"]?.array else { return nil }
+        // The hour containing now is found by its time: times out of order could name another.
+        try OpenMeteoAnswer.checkOrder(
+            times.map { OpenMeteoAnswer.instant($0, offset: offset) }, raw: times, block: "hourly",
+            service: .openMeteoAirQuality)
         var index: Int?
         for (position, raw) in times.enumerated() {
             guard let time = OpenMeteoAnswer.instant(raw, offset: offset), time <= now else { continue }

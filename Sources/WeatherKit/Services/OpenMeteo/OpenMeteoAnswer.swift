@@ -86,19 +86,31 @@ enum OpenMeteoAnswer {
     }
 
     /// The place's zone as the answer gives it (`timezone`, `timezone_abbreviation`,
-    /// `utc_offset_seconds`; an offset beyond ±18 h is read as 0). A UTC name ("GMT") beside
-    /// an offset other than 0 is not the clock the answer's times were computed with: the
-    /// offset is, and wins (the name is dropped), so no time is read at GMT's clock then.
+    /// `utc_offset_seconds`). A UTC name ("GMT") beside an offset other than 0 is not the clock
+    /// the answer's times were computed with: the offset is, and wins (the name is dropped), so
+    /// no time is read at GMT's clock then.
+    ///
+    /// A zone wx cannot read is unknown, never GMT: an offset beyond ±18 h (no place's; trial 57
+    /// had `"Mars/Olympus"` at 999,999 s) leaves nothing of the zone, and a name the tz database
+    /// does not hold (when there is one) is dropped with its abbreviation. Unknown at offset 0,
+    /// the zone reads as UTC's (`ZoneInfo.isUTC`): a forecast then takes the place's own zone
+    /// from the tz database and says it was guessed, as for an answer in GMT.
     static func zone(_ json: JSONValue) -> ZoneInfo {
         let offset = json["utc_offset_seconds"]?.int ?? 0
-        let kept = abs(offset) <= 18 * 3_600 ? offset : 0
+        guard abs(offset) <= 18 * 3_600 else {
+            return ZoneInfo(identifier: nil, abbreviation: nil, utcOffsetSeconds: 0)
+        }
         var identifier = json["timezone"]?.nonEmptyString.map(TerminalText.sanitized)
         var abbreviation = json["timezone_abbreviation"]?.nonEmptyString.map(TerminalText.sanitized)
-        if kept != 0, let name = identifier, ZoneInfo.utcNames.contains(name) {
+        if let name = identifier, !ZoneInfo.utcNames.contains(name), !ZoneInfo.isKnownIdentifier(name) {
             identifier = nil
             abbreviation = nil
         }
-        return ZoneInfo(identifier: identifier, abbreviation: abbreviation, utcOffsetSeconds: kept)
+        if offset != 0, let name = identifier, ZoneInfo.utcNames.contains(name) {
+            identifier = nil
+            abbreviation = nil
+        }
+        return ZoneInfo(identifier: identifier, abbreviation: abbreviation, utcOffsetSeconds: offset)
     }
 
     /// An answer's zone and its block `name` (`hourly`, `daily`), after the checks every such
@@ -113,7 +125,10 @@ enum OpenMeteoAnswer {
         guard json.object != nil else { throw .malformedResponse(service, detail: "expected an object") }
         try checkAnswer(json, requested: requested, service: service)
         let zone = Self.zone(json)
-        guard let block = try Block(json, name, offset: zone.utcOffsetSeconds, unknownUnits: unknownUnits) else {
+        guard
+            let block = try Block(
+                json, name, offset: zone.utcOffsetSeconds, unknownUnits: unknownUnits, service: service)
+        else {
             throw .malformedResponse(service, detail: "no \(name) values in the answer")
         }
         return (zone, block)
@@ -155,10 +170,12 @@ enum OpenMeteoAnswer {
     ///
     /// - Throws: `ServiceError.unknownUnit` for a declared unit wx does not know, unless
     ///   `unknownUnits` is given: that variable is then blank, and noted there.
+    ///   `.malformedResponse` of `service` when the block's times are out of order (`checkOrder`).
     static func hours(
-        from json: JSONValue, offset: Int, unknownUnits: UnknownUnits? = nil
+        from json: JSONValue, offset: Int, unknownUnits: UnknownUnits? = nil, service: Service = .openMeteo
     ) throws(ServiceError) -> [HourlyForecast] {
-        guard let block = try Block(json, "hourly", offset: offset, unknownUnits: unknownUnits) else { return [] }
+        guard let block = try Block(json, "hourly", offset: offset, unknownUnits: unknownUnits, service: service)
+        else { return [] }
         // Each variable's column is found once, then read by index.
         let temperature = try block.column(.temperature)
         let apparent = try block.column(.apparentTemperature)
@@ -236,6 +253,39 @@ enum OpenMeteoAnswer {
         return seconds == 0 || seconds == Double(-offset)
     }
 
+    /// Refuses a block whose times (instants, or days) are not each later than the one before:
+    /// a value belongs to its own time, and an entry out of order or repeated would put one
+    /// day's hours among another's (trial 57: Tuesday's afternoon shown as "the next 12 hours"
+    /// of a Sunday, the current visibility taken from the stray entry). As for a value no
+    /// weather can have (`PhysicalRange`), the whole answer is refused, never one entry quietly
+    /// dropped or shifted; a time that cannot be read at all (null) is left out as before.
+    ///
+    /// - Parameters:
+    ///   - times: the block's times in the answer's order, nil where unreadable.
+    ///   - raw: the same times as they came, for the message.
+    ///   - block: the block's name (`hourly`, `daily`).
+    /// - Throws: `ServiceError.malformedResponse` of `service` naming the entry
+    ///   ("hourly.time[60] 2025-07-27T02:00 is not after 2025-07-29T11:00 before it").
+    static func checkOrder<Time: Comparable>(
+        _ times: [Time?], raw: [JSONValue], block: String, service: Service
+    ) throws(ServiceError) {
+        var previous: (index: Int, time: Time)?
+        for index in times.indices {
+            guard let time = times[index] else { continue }
+            if let previous, time <= previous.time {
+                func text(_ index: Int) -> String {
+                    guard index < raw.count else { return "?" }
+                    return raw[index].string.map { TerminalText.sanitized($0) }
+                        ?? raw[index].double.map { DecimalText.shortest($0) } ?? "?"
+                }
+                throw .malformedResponse(
+                    service,
+                    detail: "\(block).time[\(index)] \(text(index)) is not after \(text(previous.index)) before it")
+            }
+            previous = (index, time)
+        }
+    }
+
     /// An instant from Unix seconds, or from a local ISO time without zone read at `offset`.
     static func instant(_ value: JSONValue, offset: Int) -> Date? {
         switch value {
@@ -246,104 +296,6 @@ enum OpenMeteoAnswer {
         default:
             return nil
         }
-    }
-}
-
-/// The unit labels the services declare, and how each converts to wx's canonical unit.
-///
-/// Open-Meteo declares a label per variable (`current_units`, `hourly_units`, `daily_units`),
-/// written as in its documentation (open-meteo.com/en/docs): `°C`/`°F`; `km/h`, `m/s`, `mp/h`
-/// (its spelling of mph) and `kn`; `mm` and `inch` (`cm` for snowfall); `m` and `ft`; `hPa`;
-/// `%`; `°` for directions; `wmo code`; `s` for durations; `iso8601`/`unixtime` for times;
-/// `W/m²`, `J/kg`, `µg/m³`… for variables wx does not read. A variable whose whole array is
-/// null is declared `"undefined"`; an empty label is no declaration. Any other label is
-/// unknown, never read as if it were in wx's unit — 5.2 mph read as 5.2 km/h is a wrong value
-/// that looks right: an answer leaves that variable blank and says so (`UnknownUnit`, noted in
-/// `UnknownUnits`); only where nothing notes it (normals, air quality) is it refused
-/// (`ServiceError.unknownUnit`).
-enum DeclaredUnit {
-    /// What a variable measures, which decides which labels are known for it.
-    enum Quantity {
-        case temperature, speed, precipitation, distance, pressure, percent, direction, code, index, duration
-        /// Times (`time`, `sunrise`, `sunset`): `iso8601` or `unixtime`, read as they come.
-        case time
-    }
-
-    /// `value`, a converted one, without the noise of binary arithmetic (3.0479999999999996 for
-    /// 0.12 in, which is 3.048 mm): to the nearest 1e-9, far below any decimal wx shows, so it
-    /// never decides how a value rounds for display. A product of a service's decimals and a
-    /// factor below (at most 3 and 6 decimals) has at most 9 decimals: it comes out exact.
-    /// Rounding to 0.01 here rounded twice — 0.49 in (12.446 mm) showed as 12.5 mm, 5.9 mph
-    /// (9.4951 km/h) as 10 km/h.
-    static func clean(_ value: Double) -> Double {
-        guard abs(value) < 1e6 else { return value }
-        return (value * 1e9).rounded() / 1e9
-    }
-
-    /// The conversion of a value declared in `label` to wx's unit for `quantity` (°C, km/h, mm,
-    /// m, hPa, %, degrees, seconds); nil when the label is not one known for the quantity.
-    /// Converted values are exact (`clean` only takes off binary noise): they are rounded once,
-    /// for display, never before.
-    static func conversion(_ label: String?, for quantity: Quantity) -> ((Double) -> Double)? {
-        let identity: (Double) -> Double = { $0 }
-        guard let label = label?.trimmed, !label.isEmpty, label != "undefined" else { return identity }
-        switch quantity {
-        case .temperature:
-            switch label {
-            case "°C", "C", "celsius": return identity
-            case "°F", "F", "fahrenheit": return { clean(TemperatureUnit.fahrenheit.celsius(from: $0)) }
-            case "K", "kelvin": return { clean(TemperatureUnit.kelvin.celsius(from: $0)) }
-            default: return nil
-            }
-        case .speed:
-            switch label {
-            case "km/h", "kmh": return identity
-            case "m/s", "ms": return { clean($0 * 3.6) }
-            // Open-Meteo writes mph as "mp/h" (wind_speed_unit=mph).
-            case "mp/h", "mph": return { clean($0 * 1.609_344) }
-            case "kn", "kt", "knots": return { clean($0 * 1.852) }
-            default: return nil
-            }
-        case .precipitation:
-            switch label {
-            case "mm": return identity
-            case "inch", "in": return { clean($0 * 25.4) }
-            case "cm": return { clean($0 * 10) }
-            default: return nil
-            }
-        case .distance:
-            switch label {
-            case "m": return identity
-            case "ft", "feet": return { clean($0 * 0.3048) }
-            case "km": return { $0 * 1000 }
-            default: return nil
-            }
-        case .pressure: return label == "hPa" || label == "mbar" ? identity : nil
-        case .percent: return label == "%" ? identity : nil
-        case .direction: return label == "°" ? identity : nil
-        case .code: return label == "wmo code" ? identity : nil
-        // The UV index has no unit; Open-Meteo declares it "".
-        case .index: return nil
-        case .duration: return label == "s" || label == "seconds" ? identity : nil
-        case .time: return label == "iso8601" || label == "unixtime" ? identity : nil
-        }
-    }
-
-    /// `conversion(label, for:)`, or the error naming the variable and the label.
-    static func converter(
-        _ label: String?, for quantity: Quantity, variable: String, service: Service = .openMeteo
-    ) throws(ServiceError) -> (Double) -> Double {
-        guard let convert = conversion(label, for: quantity) else {
-            throw .unknownUnit(service, variable: variable, label: label ?? "")
-        }
-        return convert
-    }
-
-    /// Whether `label` is one Open-Meteo uses for times (`time`, `sunrise`, `sunset`).
-    ///
-    /// - Throws: `ServiceError.unknownUnit` when it is not.
-    static func checkTime(_ label: String?, variable: String) throws(ServiceError) {
-        _ = try converter(label, for: .time, variable: variable)
     }
 }
 
@@ -448,7 +400,16 @@ struct Block {
     /// (nil), such a unit refuses the answer.
     let unknownUnits: UnknownUnits?
 
-    init?(_ json: JSONValue, _ name: String, offset: Int, unknownUnits: UnknownUnits? = nil) throws(ServiceError) {
+    /// The block `name` of `json`; nil when the answer has none (or it has no `time` array).
+    ///
+    /// - Throws: `ServiceError.unknownUnit` for times in a unit wx does not know;
+    ///   `.malformedResponse` of `service` when the times are out of order or repeated
+    ///   (`OpenMeteoAnswer.checkOrder`): every series reader of every Open-Meteo API reads its
+    ///   block through here.
+    init?(
+        _ json: JSONValue, _ name: String, offset: Int, unknownUnits: UnknownUnits? = nil,
+        service: Service = .openMeteo
+    ) throws(ServiceError) {
         guard let values = json[name], let rawTimes = values["time"]?.array else { return nil }
         self.name = name
         self.unknownUnits = unknownUnits
@@ -456,6 +417,13 @@ struct Block {
         self.units = json[name + "_units"] ?? .null
         try DeclaredUnit.checkTime(units["time"]?.string, variable: "\(name).time")
         self.times = rawTimes.map { OpenMeteoAnswer.instant($0, offset: offset) }
+        // Days ("YYYY-MM-DD") are no instants: their order is that of their dates.
+        if name == "daily" {
+            let days = rawTimes.map { OpenMeteoAnswer.day($0, offset: offset) }
+            try OpenMeteoAnswer.checkOrder(days, raw: rawTimes, block: name, service: service)
+        } else {
+            try OpenMeteoAnswer.checkOrder(times, raw: rawTimes, block: name, service: service)
+        }
     }
 
     /// The variable `key` (or a legacy alias, or the `_best_match` of several models), with the

@@ -205,7 +205,8 @@ package struct OpenMeteoEnsembleProvider: EnsembleProvider {
         guard json.object != nil else { throw .malformedResponse(service, detail: "expected an object") }
         try OpenMeteoAnswer.checkAnswer(json, requested: requested, service: service)
         let zone = OpenMeteoAnswer.zone(json)
-        guard let block = try Block(json, "hourly", offset: zone.utcOffsetSeconds), let keys = block.values.object?.keys
+        guard let block = try Block(json, "hourly", offset: zone.utcOffsetSeconds, service: service),
+            let keys = block.values.object?.keys
         else { throw .malformedResponse(service, detail: "no hourly values in the answer") }
         let kept = block.times.indices.filter { block.times[$0] != nil }
         var notes: [EnsembleNote] = []

@@ -163,10 +163,11 @@ package struct OpenMeteoPastProvider: Sendable {
         guard json["daily"] != nil else { throw .malformedResponse(service, detail: "no daily values in the answer") }
         let zone = OpenMeteoAnswer.zone(json)
         let unknown = UnknownUnits()
-        var days = try Self.days(from: json, offset: zone.utcOffsetSeconds, unknownUnits: unknown).filter {
-            range.contains($0.date)
-        }
-        var hours = try OpenMeteoAnswer.hours(from: json, offset: zone.utcOffsetSeconds, unknownUnits: unknown)
+        var days = try Self.days(
+            from: json, offset: zone.utcOffsetSeconds, unknownUnits: unknown, service: service
+        ).filter { range.contains($0.date) }
+        var hours = try OpenMeteoAnswer.hours(
+            from: json, offset: zone.utcOffsetSeconds, unknownUnits: unknown, service: service)
         var weather = PastWeather(
             coordinate: requested.rounded, zone: zone, source: source, requested: range, days: [], hours: [])
         let clock = ZoneClock(zone)
@@ -222,10 +223,11 @@ package struct OpenMeteoPastProvider: Sendable {
 
     /// The days of an answer's `daily` block; a variable in a unit wx does not know is blank,
     /// noted in `unknownUnits` (without it, it refuses the answer).
-    static func days(from json: JSONValue, offset: Int, unknownUnits: UnknownUnits? = nil) throws(ServiceError)
-        -> [PastDay]
-    {
-        guard let block = try Block(json, "daily", offset: offset, unknownUnits: unknownUnits) else { return [] }
+    static func days(
+        from json: JSONValue, offset: Int, unknownUnits: UnknownUnits? = nil, service: Service = .openMeteo
+    ) throws(ServiceError) -> [PastDay] {
+        guard let block = try Block(json, "daily", offset: offset, unknownUnits: unknownUnits, service: service)
+        else { return [] }
         let rawTimes = block.values["time"]?.array ?? []
         let code = try block.column(.weatherCode)
         let maximum = try block.column(.temperatureMax)
@@ -254,8 +256,9 @@ package struct OpenMeteoPastProvider: Sendable {
     /// in `Climatology.unknownUnits` — and the rest made (case OM-1's rule).
     ///
     /// - Throws: `ServiceError.rejected` for `{"error":true}`; `.otherPlace` for an answer about
-    ///   another place than `requested`; `.malformedResponse` without daily values;
-    ///   `.unknownUnit` when every variable is in a unit wx does not know (nothing is left).
+    ///   another place than `requested`; `.malformedResponse` without daily values, or with a
+    ///   day repeated or out of order; `.unknownUnit` when every variable is in a unit wx does
+    ///   not know (nothing is left).
     package static func climatology(from json: JSONValue, requested: Coordinate) throws(ServiceError) -> Climatology {
         try OpenMeteoAnswer.checkAnswer(json, requested: requested, service: .openMeteoArchive)
         guard let daily = json["daily"], let rawTimes = daily["time"]?.array, !rawTimes.isEmpty else {
@@ -301,6 +304,12 @@ package struct OpenMeteoPastProvider: Sendable {
                 date = OpenMeteoAnswer.day(rawTimes[i], offset: 0)
             }
             guard let date else { continue }
+            // A day repeated or out of order would count twice in its calendar day's normal.
+            if let last = dates.last, date <= last {
+                throw .malformedResponse(
+                    .openMeteoArchive,
+                    detail: "daily.time[\(i)] \(date.iso) is not after \(last.iso) before it")
+            }
             dates.append(date)
             maxima.append(maximum[i])
             minima.append(minimum[i])

@@ -32,10 +32,14 @@ package struct ArchiveDays: Hashable, Sendable {
     /// The last day with data when the archive stops before the end of the range asked; nil
     /// when it covers all of it.
     package var lastDayWithData: LocalDate?
+    /// Whether the archive answered in UTC (`ZoneInfo.isUTC`): its days' highs and lows are then
+    /// UTC days' (the archive made them; wx asks no hourly temperature to make them again).
+    package var answeredInUTC: Bool
 
-    package init(days: [ObservedDay], lastDayWithData: LocalDate?) {
+    package init(days: [ObservedDay], lastDayWithData: LocalDate?, answeredInUTC: Bool = false) {
         self.days = days
         self.lastDayWithData = lastDayWithData
+        self.answeredInUTC = answeredInUTC
     }
 }
 
@@ -217,7 +221,7 @@ extension OpenMeteoPastProvider {
         let rawDates = daily.values["time"]?.array ?? []
         var times: [Date] = []
         var amounts: [Double?] = []
-        if let hourly = try Block(json, "hourly", offset: zone.utcOffsetSeconds) {
+        if let hourly = try Block(json, "hourly", offset: zone.utcOffsetSeconds, service: service) {
             let column = try hourly.column(.precipitation)
             for index in hourly.times.indices {
                 guard let time = hourly.times[index] else { continue }
@@ -251,6 +255,6 @@ extension OpenMeteoPastProvider {
         } else {
             lastDayWithData = CivilCalendar.date(fromDays: range.lowerBound.dayNumber - 1)
         }
-        return ArchiveDays(days: days, lastDayWithData: lastDayWithData)
+        return ArchiveDays(days: days, lastDayWithData: lastDayWithData, answeredInUTC: zone.isUTC)
     }
 }

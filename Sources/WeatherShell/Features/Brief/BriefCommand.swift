@@ -112,7 +112,7 @@ struct BriefHandler {
                     try await provider.runs(
                         at: place.coordinate, days: days, leads: PreviousRunsAlignment.leads,
                         validUntil: { $0.addingTimeInterval(RunsHandler.driftValiditySeconds) }
-                    ).value
+                    ).value.atPlacesClock(place)
             } catch {
                 unavailable.append(
                     .warning(

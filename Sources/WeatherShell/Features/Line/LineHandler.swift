@@ -71,10 +71,11 @@ struct LineHandler {
             return "\(whose) has conditions from \(local.date.iso), \(span) \(side), not now: nothing for the line"
         }
         guard !covered || reading == nil else { return nil }
-        guard let first = forecast.hourly.first, let last = forecast.hourly.last else {
+        // The days of the data (`Forecast.dataDays`), as `show`'s "this forecast covers" names them.
+        guard !forecast.hourly.isEmpty, let days = forecast.dataDays else {
             return "\(whose) has no reading for now: nothing for the line"
         }
-        let (from, to) = (clock.localTime(first.time).date, clock.localTime(last.time).date)
+        let (from, to) = (days.lowerBound, days.upperBound)
         let span = from == to ? from.iso : "\(from.iso) to \(to.iso)"
         return "\(whose) covers \(span), not now: nothing for the line"
     }

@@ -83,7 +83,8 @@ struct RunsHandler {
         // Checked before the place is looked up, on "now" before any place is known, then
         // counted on the place's own (they differ with recorded answers only).
         _ = try Self.driftDays(day, todayUTC: clocks.todayUTC(at: nil))
-        let fetching = try await places.resolving(target, needing: .earlierRuns) {
+        // The runs at the place's clock as named (`PlacesClock`): days in its calendar.
+        let fetching = try await places.resolvingAtPlacesClock(target, needing: .earlierRuns) {
             place async throws(ShellError) -> Fetched<PreviousRuns> in
             let range = try Self.driftDays(day, todayUTC: clocks.todayUTC(at: place.coordinate))
             do throws(ServiceError) {
@@ -132,6 +133,27 @@ struct RunsHandler {
             ? CivilCalendar.date(
                 fromDays: estimate.dayNumber - 1)...CivilCalendar.date(fromDays: estimate.dayNumber + 1)
             : estimate...CivilCalendar.date(fromDays: estimate.dayNumber + 1)
+    }
+
+    /// The runs on the calendar of the archive's days, which `skill` scores them against, and
+    /// when those are UTC days at a place whose clock is not UTC's, the place's time at 00:00
+    /// UTC ("02:00 CEST") for the note that says so. The archive's highs and lows are its
+    /// answer's days: in the place's calendar (`PlacesClock`, as `drift` and `confidence` make
+    /// theirs) unless it answered in GMT — then UTC's, which nothing here can make again, and
+    /// the runs' days are UTC's too, said as `show` says it (trial 57: `skill` scored UTC days
+    /// without a word).
+    nonisolated static func skillCalendar(
+        _ runs: PreviousRuns, observed: ArchiveDays, place: Place
+    ) -> (PreviousRuns, LocalDateTime?) {
+        guard observed.answeredInUTC else { return (runs.atPlacesClock(place), nil) }
+        let utc =
+            runs.zone.isUTC ? runs : runs.inZone(ZoneInfo(identifier: nil, abbreviation: nil, utcOffsetSeconds: 0))
+        let first = runs.times.first ?? Date(timeIntervalSince1970: 0)
+        guard let own = ZoneInfo.nearest(to: place.coordinate, at: first, countryCode: place.countryCode),
+            own.utcOffsetSeconds != 0
+        else { return (utc, nil) }
+        let midnight = Date(timeIntervalSince1970: (first.timeIntervalSince1970 / 86_400).rounded(.down) * 86_400)
+        return (utc, ZoneClock(own).localTime(midnight))
     }
 
     /// The `days` days `skill` scores when it is `todayUTC` in UTC: ending when the archive's
@@ -189,11 +211,13 @@ struct RunsHandler {
         let resolved = fetching.resolved
         let (window, observed, runs) = fetching.value
         let observedDays = observed.value.days.filter { window.contains($0.date) }
-        let report = SkillReport(
+        let (scored, utcDayStart) = Self.skillCalendar(runs.value, observed: observed.value, place: resolved.place)
+        var report = SkillReport(
             place: resolved.place, window: window, askedDays: days, observedDays: observedDays.count,
             archiveLastDay: observed.value.lastDayWithData,
-            leads: ForecastSkill.score(runs: runs.value, observed: observedDays, window: window),
+            leads: ForecastSkill.score(runs: scored, observed: observedDays, window: window),
             origin: DataOrigin.leastFresh([observed.origin, runs.origin]))
+        report.utcDayStart = utcDayStart
         return HandlerOutcome(
             about: resolved,
             UnknownUnitsText.warnings(runs.value.unknownUnits, from: .openMeteoPreviousRuns) + [.skill(report)])
@@ -278,6 +302,10 @@ package struct SkillReport: Hashable, Sendable {
     /// Leads 1…7.
     package var leads: [LeadScore]
     package var origin: DataOrigin
+    /// When the days scored are UTC's (the archive answered in GMT) at a place whose clock is
+    /// not UTC's: the place's time at 00:00 UTC, where each day begins and ends ("02:00 CEST");
+    /// nil when they are the place's (`RunsHandler.skillCalendar`).
+    package var utcDayStart: LocalDateTime? = nil
 
     /// How many days the window holds.
     package var windowDays: Int { window.upperBound.dayNumber - window.lowerBound.dayNumber + 1 }

@@ -223,6 +223,9 @@ extension TextRenderer {
                     report.place.label, "forecast skill over \(count(report.windowDays, "day"))", width: context.width))
         ]
         lines += offlineNote(report.origin, context: context, style: style)
+        if let start = report.utcDayStart {
+            lines += note(utcDaysText(start, sourceName: "Open-Meteo", format: format), context, style)
+        }
         // The window's end is counted from today in UTC, not at the place's clock (a place at
         // UTC+13 just after its midnight is a day ahead): said, as issue 37 item 4 asks.
         var about =

@@ -123,7 +123,7 @@ package struct ForecastCoverage: Hashable, Sendable {
         if let first = forecast.hourly.first, let last = forecast.hourly.last, !forecast.hoursReach(now) {
             hoursNotNow = HoursNotNow(
                 first: clock.localTime(first.time), last: clock.localTime(last.time), today: clock.localTime(now).date,
-                ended: now > last.time)
+                ended: now > last.time, days: forecast.dataDays)
         }
         let today = clock.localTime(now).date
         if forecast.daysAreUTC {
@@ -145,4 +145,7 @@ package struct HoursNotNow: Hashable, Sendable {
     package var today: LocalDate
     /// Now is after the last hour (else before the first).
     package var ended: Bool
+    /// The days the data covers (`Forecast.dataDays`): those the note names; nil: the dates
+    /// of the first and last hour.
+    package var days: ClosedRange<LocalDate>? = nil
 }

@@ -80,7 +80,11 @@ extension TextRenderer {
         if !hours.ended, hours.first.date == hours.today {
             return "this forecast’s first hour is \(format.clock(hours.first)) today, after now"
         }
-        let (first, last) = (min(hours.first.date, hours.last.date), max(hours.first.date, hours.last.date))
+        // The days of the data, not the date of the last hour at the place (01:00 CEST on 3 Aug
+        // ends a GMT answer whose days end on 2 Aug: trial 57).
+        let (first, last) =
+            hours.days.map { ($0.lowerBound, $0.upperBound) }
+            ?? (min(hours.first.date, hours.last.date), max(hours.first.date, hours.last.date))
         // The year only when the hours lie in another year than today: "covers Thu 18 Dec, not
         // now" read as this December (trial 9).
         let otherYear = first.year != hours.today.year || last.year != hours.today.year
