@@ -124,7 +124,7 @@ final class PlaceResolver {
         resolved.unnamed = false
         do {
             let (found, notice) = try await reverse(located.place.coordinate)
-            if let found { resolved.place = found }
+            if let found { resolved.place = found } else { resolved.nameless = true }
             resolved.notices += notice.map { [.warning($0)] } ?? []
         } catch .cancelled {
             throw .cancelled
@@ -375,6 +375,9 @@ struct ResolvedPlace {
     /// Why the name of coordinates did not come (`PlaceResolver.named`): nil when it came or
     /// was not asked. Without it the place's country is not known (`check --warnings` says so).
     var namingFailure: ShellError?
+    /// Whether the geocoder asked for the name of coordinates answered that no place is there
+    /// (Nominatim's "Unable to geocode": open sea, a pole): `place` is the coordinates.
+    var nameless = false
 }
 
 /// What `PlaceResolver.resolving` gives: the place, what was fetched for it, and (when asked)
