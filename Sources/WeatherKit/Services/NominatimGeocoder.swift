@@ -18,6 +18,7 @@ package struct NominatimGeocoder: Geocoder {
     }
 
     package func search(_ query: String, limit: Int, language: String) async throws(ServiceError) -> Fetched<[Place]> {
+        let language = LanguageForms.acceptLanguage(language)
         let url = QueryString.url(
             base: baseURL, path: "/search",
             [
@@ -33,6 +34,7 @@ package struct NominatimGeocoder: Geocoder {
     }
 
     package func reverse(_ coordinate: Coordinate, language: String) async throws(ServiceError) -> Fetched<Place?> {
+        let language = LanguageForms.acceptLanguage(language)
         let url = QueryString.url(
             base: baseURL, path: "/reverse",
             [

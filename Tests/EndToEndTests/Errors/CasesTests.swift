@@ -413,10 +413,12 @@ import WeatherTestSupport
 
     @Test("N-9: the language preference is sent; names in another language display")
     func languagePreference() throws {
+        // The locale's region is kept (it was dropped: "es"); Nominatim reads "es-ES" as
+        // Spanish of Spain, then Spanish.
         let run = try run("find Barcelona", environment: ["LANG": "es_ES.UTF-8"])
         let request = try #require(run.requests.first)
-        #expect(request.accept_language == "es")
-        #expect(request.query["accept-language"] == "es")
+        #expect(request.accept_language == "es-ES")
+        #expect(request.query["accept-language"] == "es-ES")
         #expect(run.result.stdout.hasPrefix("  1  Barcelona, Catalunya, España"))
         let setting = try self.run("language fr; find Barcelona")
         #expect(setting.requests.first?.accept_language == "fr")

@@ -133,7 +133,8 @@ import WeatherTestSupport
         }
         #expect(documents.map { $0["type"] as? String } == ["candidates", "weather", "error", "setting"])
         // A value, and separately where it came from.
-        #expect(documents[3]["value"] as? String == "de" && documents[3]["note"] as? String == "from the locale")
+        // The locale's region kept (it read "de", the region dropped: pt_BR became pt).
+        #expect(documents[3]["value"] as? String == "de-DE" && documents[3]["note"] as? String == "from the locale")
         let candidate = try #require((documents[0]["candidates"] as? [[String: Any]])?.first)
         #expect(candidate["name"] as? String == "Elbphilharmonie")
         #expect(candidate["latitude"] as? Double == 53.5413)
