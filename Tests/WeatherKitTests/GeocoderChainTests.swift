@@ -29,6 +29,8 @@ import WeatherTestSupport
         // An answer wx cannot read is one another geocoder may well answer.
         .malformedResponse(.nominatim, detail: "not valid UTF-8 text"),
         .malformedResponse(.nominatim, detail: "not valid JSON"),
+        // Its error object sent with a 200 (`{"error":"…"}`): the service failed, as with a 502.
+        .rejected(.nominatim, status: 200, reason: "something else"),
     ])
     func anUnusableChosenOneIsPassedOverWithItsReason(_ error: ServiceError) async throws {
         let chain = Self.chain(

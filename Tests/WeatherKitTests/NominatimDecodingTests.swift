@@ -126,6 +126,19 @@ import WeatherTestSupport
         #expect(try NominatimGeocoder.place(fromReverse: json, asked: Coordinate(latitude: 0, longitude: 0)) == nil)
     }
 
+    /// Any other error object from `/reverse` is the service's failure, with its words — not
+    /// "no place there" (it read as no name, and `find` made the bare coordinates current).
+    @Test(arguments: [
+        (#"{"error":"something else"}"#, "something else"),
+        (#"{"error":{"code":500,"message":"Internal Server Error"}}"#, "Internal Server Error"),
+    ])
+    func reverseOtherErrorObjectIsAFailure(body: String, reason: String) throws {
+        let json = try JSONValue.parse(Data(body.utf8))
+        #expect(throws: ServiceError.rejected(.nominatim, status: 200, reason: reason)) {
+            try NominatimGeocoder.place(fromReverse: json, asked: Coordinate(latitude: 0, longitude: 0))
+        }
+    }
+
     @Test func htmlBlockPageIsNotParsedAsJSON() throws {
         let response = HTTPResponse(
             status: 200, contentType: "text/html",

@@ -5,9 +5,10 @@
 ///
 /// The rules:
 /// - Only a first geocoder that cannot be used is passed over: unreachable (down, blocked,
-///   rate-limited, timed out, flooding) or answering with a body wx cannot read (not UTF-8, not
-///   JSON, a web page, no place on the globe: `ServiceError.malformedResponse`). Any other
-///   failure (a refused query, a cancelled request) is the answer.
+///   rate-limited, timed out, flooding) or answering a 2xx wx cannot use (not UTF-8, not JSON,
+///   a web page, no place on the globe, its error object sent as a success — Nominatim's
+///   `{"error":…}`: `ServiceError.isUnusableAnswer`). Any other failure (a query refused with
+///   a 4xx, a cancelled request) is the answer.
 /// - Only one stand-in is asked: when it fails too, both reasons are the answer
 ///   (`Failure.fallbackFailed`), except a cancelled request, which is its own answer.
 /// - All share one time budget (`budgetSeconds`, `WX_TIMEOUT`). When a stand-in could be
@@ -132,14 +133,14 @@ package struct GeocoderChain: Geocoder {
 }
 
 extension ServiceError {
-    /// Whether a geocoder that failed so is passed over for another (`GeocoderChain`): it
-    /// cannot be reached or used (`isUnreachable`), or what it sent cannot be read
-    /// (`malformedResponse`: not UTF-8, not JSON, a web page, no place on the globe), which
-    /// another geocoder may well answer.
-    var passesOverGeocoder: Bool {
-        if case .malformedResponse = self { return true }
-        return isUnreachable
-    }
+    /// Whether a geocoder that failed so is passed over for another (`GeocoderChain`): the
+    /// request failed — it cannot be reached or used, or what it sent with a 2xx cannot be
+    /// (`letsSavedDataStandIn`: not UTF-8, not JSON, a web page, no place on the globe, an
+    /// error object sent as a success) — which another geocoder may well answer. The one rule
+    /// by which a saved answer stands in for a failed request: an unusable answer counts as
+    /// the service's failure here as there (a 200 `{"error":…}` was the answer, with no
+    /// stand-in asked, where a 502 handed over).
+    var passesOverGeocoder: Bool { letsSavedDataStandIn }
 }
 
 extension GeocoderChain.Failure {

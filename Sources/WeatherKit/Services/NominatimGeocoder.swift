@@ -18,6 +18,7 @@ package struct NominatimGeocoder: Geocoder {
     }
 
     package func search(_ query: String, limit: Int, language: String) async throws(ServiceError) -> Fetched<[Place]> {
+        let language = LanguageForms.acceptLanguage(language)
         let url = QueryString.url(
             base: baseURL, path: "/search",
             [
@@ -33,6 +34,7 @@ package struct NominatimGeocoder: Geocoder {
     }
 
     package func reverse(_ coordinate: Coordinate, language: String) async throws(ServiceError) -> Fetched<Place?> {
+        let language = LanguageForms.acceptLanguage(language)
         let url = QueryString.url(
             base: baseURL, path: "/reverse",
             [
@@ -43,11 +45,10 @@ package struct NominatimGeocoder: Geocoder {
         return try await client.answer(
             ServiceRequest(service: service, url: url, cacheKey: url, language: language, staleFallback: true),
             read: { json throws(ServiceError) in try Self.place(fromReverse: json, asked: coordinate) },
-            // The documented no match of a reverse lookup is `{"error":"Unable to geocode"}`; any
-            // other error object, read as no name, is not kept.
-            validity: { json, _, now in
-                Self.isOtherError(json) ? nil : now.addingTimeInterval(CacheLifetime.placeSeconds)
-            })
+            // The documented no match, `{"error":"Unable to geocode"}`, is kept as the answer;
+            // any other error object is the service's failure, which `read` throws and the
+            // client never keeps.
+            validity: { _, _, now in now.addingTimeInterval(CacheLifetime.placeSeconds) })
     }
 
     // MARK: - Mapping (pure, tested on every recorded body)
@@ -76,12 +77,6 @@ package struct NominatimGeocoder: Geocoder {
         return Array(places.prefix(limit))
     }
 
-    /// Whether `json` is an error object other than the documented no match ("Unable to geocode").
-    static func isOtherError(_ json: JSONValue) -> Bool {
-        guard let error = json["error"] else { return false }
-        return error.nonEmptyString != "Unable to geocode"
-    }
-
     /// A `lat` or `lon` value as the answer gave it, clipped, for an error message.
     static func coordinateText(_ value: JSONValue) -> String {
         let text = value.string ?? value.double.map(DecimalText.shortest) ?? "not a number"
@@ -93,9 +88,17 @@ package struct NominatimGeocoder: Geocoder {
     /// The place keeps the coordinate that was asked for, not the one of the object found.
     /// When that object lies more than `nearbyKilometres` away, the coordinates are not in it:
     /// they name the place, and the object is only what it is near ("near Kiritimati").
+    ///
+    /// - Throws: `ServiceError.rejected` (status 200, the service's words) for any other error
+    ///   object (`{"error":"…"}`, `{"error":{"message":"…"}}`): the service failed, which is
+    ///   not "no place there"; `.malformedResponse` for an answer that is not an object.
     package static func place(fromReverse json: JSONValue, asked: Coordinate) throws(ServiceError) -> Place? {
         guard json.object != nil else { throw .malformedResponse(.nominatim, detail: "expected a place") }
-        if json["error"] != nil { return nil }
+        if let error = json["error"] {
+            if error.nonEmptyString == "Unable to geocode" { return nil }
+            throw .rejected(
+                .nominatim, status: 200, reason: error.nonEmptyString ?? error["message"]?.nonEmptyString)
+        }
         guard var place = place(from: json, preferLocality: true) else { return nil }
         if place.coordinate.kilometres(to: asked) > nearbyKilometres {
             return .unnamed(at: asked.rounded, near: place.label)

@@ -37,7 +37,7 @@ package struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
     func urls(_ items: [(String, String)], language: String, path: String = "/data/2.5/weather") -> (
         url: String, cacheKey: String
     ) {
-        let common = items + [("units", "metric"), ("lang", language)]
+        let common = items + [("units", "metric"), ("lang", LanguageForms.openWeatherMap(language))]
         let withoutKey = QueryString.url(base: baseURL, path: path, common)
         return (QueryString.url(base: baseURL, path: path, common + [("appid", key)]), withoutKey)
     }

@@ -10,8 +10,8 @@ package protocol Geocoder: Sendable {
 
     /// Up to `limit` places matching free text ("Portland, OR", "BS7 9EX", "東京"), best first.
     ///
-    /// - Parameter language: the language names should come back in ("de", "en"; sent as
-    ///   `Accept-Language` or the service's own parameter).
+    /// - Parameter language: the language names should come back in, a BCP 47 tag ("de",
+    ///   "pt-BR"); each service sends it in the form it takes (`LanguageForms`).
     /// - Returns: the places, empty when nothing matched.
     /// - Throws: `ServiceError`.
     func search(_ query: String, limit: Int, language: String) async throws(ServiceError) -> Fetched<[Place]>

@@ -212,6 +212,11 @@ extension ServiceError: CustomStringConvertible {
             // A redirect away from the service's own host, or from https to http (issue 38).
             return
                 "\(name) answered with a redirect (HTTP \(status)) to \(TerminalText.sanitized(target)), which wx does not follow; check \(service.baseURLVariable)"
+        case .rejected(_, let status, let reason) where (200..<300).contains(status):
+            // The service's error object sent as a success (Nominatim's `{"error":…}`): the
+            // service failed, not the query — "rejected the request (HTTP 200)" said neither.
+            return "\(name) failed: it sent an error in place of an answer"
+                + (reason.map { " (“\(Self.clip($0))”)" } ?? "") + "; try again later"
         case .rejected(_, let status, _) where (300..<400).contains(status):
             // wx follows redirects (up to 5): one that reaches it had nowhere to go, or went round
             // (trial 16: "rejected" named a redirect as a refusal, and nothing to try).

@@ -24,13 +24,15 @@ final class PlaceResolver {
     let language: String
     /// `WX_TIMEOUT`, shared by the geocoders of one look-up.
     let requestTimeoutSeconds: Double
+    /// The session's clock: how old a saved answer that stood in is (`notice`).
+    let now: @Sendable () -> Date
     /// Why some or all favorites could not be read (`WeatherSession.favoritesUnread`); nil when
     /// all were. A name no favorite read has is then looked up with a notice saying so.
     var favoritesUnread: String?
 
     init(
         currentPlace: Place?, favorites: [Favorite], services: WeatherServices, coverage: any AnswerCoverage,
-        settings: Settings, language: String, requestTimeoutSeconds: Double
+        settings: Settings, language: String, requestTimeoutSeconds: Double, now: @escaping @Sendable () -> Date
     ) {
         self.currentPlace = currentPlace
         self.favorites = favorites
@@ -39,6 +41,7 @@ final class PlaceResolver {
         self.settings = settings
         self.language = language
         self.requestTimeoutSeconds = requestTimeoutSeconds
+        self.now = now
     }
 
     // MARK: - Resolving
@@ -124,7 +127,7 @@ final class PlaceResolver {
         resolved.unnamed = false
         do {
             let (found, notice) = try await reverse(located.place.coordinate)
-            if let found { resolved.place = found }
+            if let found { resolved.place = found } else { resolved.nameless = true }
             resolved.notices += notice.map { [.warning($0)] } ?? []
         } catch .cancelled {
             throw .cancelled
@@ -268,9 +271,21 @@ final class PlaceResolver {
         }
     }
 
-    /// "… ; these places are from Open-Meteo geocoding" when the chosen geocoder was passed over.
-    nonisolated static func notice<T>(_ answer: GeocoderChain.Answer<T>) -> String? {
-        answer.passedOver.map { "\($0.description); these places are from \(answer.service.displayName)" }
+    /// "… ; these places are from Open-Meteo geocoding" when the chosen geocoder was passed over;
+    /// "Nominatim did not answer …; the places shown are those saved from Nominatim 31 days
+    /// ago" when the geocoder that answered failed and its saved answer stood in
+    /// (`DataOrigin.stale` with a reason) — a list shown after a failure says so (it was shown
+    /// as if fresh). `shown` says what the answer is, before "from Nominatim 31 days ago".
+    nonisolated static func notice<T>(
+        _ answer: GeocoderChain.Answer<T>, now: Date, shown: String = "the places shown are those saved"
+    ) -> String? {
+        let service = answer.service.displayName
+        guard case .stale(let stored, let reason?) = answer.fetched.origin else {
+            return answer.passedOver.map { "\($0.description); these places are from \(service)" }
+        }
+        let age = TimeWords.age(seconds: now.timeIntervalSince(stored))
+        let saved = "\(reason.description); \(shown) from \(service) \(age) ago"
+        return answer.passedOver.map { "\($0.description); " + saved } ?? saved
     }
 
     /// Up to `WeatherSession.candidateLimit` places for `query`, from the chosen geocoder or
@@ -309,7 +324,7 @@ final class PlaceResolver {
             }
             throw .noPlaceFound(query)
         }
-        return (found.fetched.value, Self.notice(found))
+        return (found.fetched.value, Self.notice(found, now: now()))
     }
 
     /// What every command that looks up a place says when offline (`--offline`) and neither a
@@ -328,7 +343,7 @@ final class PlaceResolver {
         try coverage.check(coordinate, label: coordinate.hemisphereText)
         do throws(GeocoderChain.Failure) {
             let found = try await geocoderChain.reversing(coordinate, language: language)
-            return (found.fetched.value, Self.notice(found))
+            return (found.fetched.value, Self.notice(found, now: now(), shown: "the name shown is the one saved"))
         } catch {
             throw Self.shellError(error, subject: coordinate.hemisphereText)
         }
@@ -375,6 +390,9 @@ struct ResolvedPlace {
     /// Why the name of coordinates did not come (`PlaceResolver.named`): nil when it came or
     /// was not asked. Without it the place's country is not known (`check --warnings` says so).
     var namingFailure: ShellError?
+    /// Whether the geocoder asked for the name of coordinates answered that no place is there
+    /// (Nominatim's "Unable to geocode": open sea, a pole): `place` is the coordinates.
+    var nameless = false
 }
 
 /// What `PlaceResolver.resolving` gives: the place, what was fetched for it, and (when asked)

@@ -14,7 +14,8 @@ extension WeatherSession {
     var places: PlaceResolver {
         let resolver = PlaceResolver(
             currentPlace: currentPlace, favorites: favorites, services: services, coverage: coverage,
-            settings: settings, language: language, requestTimeoutSeconds: configuration.requestTimeoutSeconds)
+            settings: settings, language: language, requestTimeoutSeconds: configuration.requestTimeoutSeconds,
+            now: now)
         resolver.favoritesUnread = favoritesUnread
         return resolver
     }

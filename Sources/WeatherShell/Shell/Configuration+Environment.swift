@@ -192,7 +192,10 @@ extension Configuration {
         contact = value("WX_CONTACT")
     }
 
-    /// "de" from "de_DE.UTF-8", "pt-BR" from "pt_BR"; "en" for "C" and "POSIX".
+    /// The locale's language as a BCP 47 tag, its region kept: "de-DE" from "de_DE.UTF-8",
+    /// "pt-BR" from "pt_BR", "sr-RS" from "sr_RS@latin"; "en" for "C" and "POSIX". The region
+    /// is the user's (Brazilian Portuguese is not Portugal's): each service is sent the form it
+    /// takes (`LanguageForms`) — Nominatim the whole tag, Open-Meteo's geocoder the language.
     package static func language(fromLocale locale: String) -> String {
         let base = locale.split(separator: ".").first.map(String.init) ?? locale
         let name = base.split(separator: "@").first.map(String.init) ?? base
@@ -201,7 +204,12 @@ extension Configuration {
         guard let language = parts.first, language.count >= 2, language.count <= 3,
             language.allSatisfy({ $0.isASCII && $0.isLetter })
         else { return "en" }
-        return language.lowercased()
+        // A region as a tag writes it: two letters (ISO 3166-1) or three digits (UN M.49).
+        guard parts.count == 2, let region = parts.last,
+            (region.count == 2 && region.allSatisfy({ $0.isASCII && $0.isLetter }))
+                || (region.count == 3 && region.allSatisfy({ $0.isASCII && $0.isNumber }))
+        else { return language.lowercased() }
+        return language.lowercased() + "-" + region.uppercased()
     }
 
     /// Whether `text` is an absolute http or https URL with a host and, when it names a port

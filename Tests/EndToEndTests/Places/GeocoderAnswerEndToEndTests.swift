@@ -33,7 +33,12 @@ import WeatherTestSupport
     @Test func errorObjectSaysItsMessageAndGoodEntriesStay() throws {
         let error = try find(#"{"error":"database unavailable"}"#)
         #expect(error.status == 1)
-        #expect(error.stderr.hasPrefix("error: Nominatim rejected the request (HTTP 200): database unavailable;"))
+        // The service failed (it read "rejected the request (HTTP 200)"), and Open-Meteo's
+        // geocoder is asked instead, as after a 502.
+        #expect(
+            error.stderr
+                == "error: Nominatim failed: it sent an error in place of an answer (“database unavailable”); try again later; Open-Meteo geocoding, asked instead, found no place for “Badplace”\n"
+        )
         let mixed = try find(
             #"[{"lat":"999","lon":"10","display_name":"Bad"},{"lat":"53.5","lon":"10","display_name":"Goodplace","name":"Goodplace"}]"#
         )

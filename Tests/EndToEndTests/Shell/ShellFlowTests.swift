@@ -133,7 +133,8 @@ import WeatherTestSupport
         }
         #expect(documents.map { $0["type"] as? String } == ["candidates", "weather", "error", "setting"])
         // A value, and separately where it came from.
-        #expect(documents[3]["value"] as? String == "de" && documents[3]["note"] as? String == "from the locale")
+        // The locale's region kept (it read "de", the region dropped: pt_BR became pt).
+        #expect(documents[3]["value"] as? String == "de-DE" && documents[3]["note"] as? String == "from the locale")
         let candidate = try #require((documents[0]["candidates"] as? [[String: Any]])?.first)
         #expect(candidate["name"] as? String == "Elbphilharmonie")
         #expect(candidate["latitude"] as? Double == 53.5413)
@@ -260,11 +261,12 @@ import WeatherTestSupport
         let home = TemporaryFolder()
         let tokyo = try runWX(["find", "35.685939,139.811695"], home: home, server: server)
         #expect(tokyo.stdout == "  1  Koto, Japan                                           35.6859, 139.8117\n")
-        // At sea no geocoder has a name: the coordinates are the name, and the weather is shown.
-        let sea = try runWX(["-c", "find 0,0; show"], home: home, server: server)
-        #expect(sea.status == 0, "\(sea.stderr)")
-        #expect(sea.stdout.hasPrefix("  1  0.0000°N 0.0000°E "))
-        #expect(sea.stdout.contains("\n0.0000°N 0.0000°E · "))
+        // At sea no geocoder has a name: `find` finds no place (case N-3; this asserted the
+        // coordinates made current, the fault), and `show` names the place by its coordinates.
+        let sea = try runWX(["-c", "find 0,0; show 0,0"], home: home, server: server)
+        #expect(sea.status == 1, "\(sea.stderr)")
+        #expect(sea.stderr.hasPrefix("error: no place found for “0,0”"), "\(sea.stderr)")
+        #expect(sea.stdout.hasPrefix("0.0000°N 0.0000°E · "), "\(sea.stdout)")
         let requests = try server.requests()
         #expect(requests.map(\.path) == ["/reverse", "/reverse", "/v1/forecast"])
         // Asked at the place's coordinates, to 4 decimals (about 11 m) as every request about it.

@@ -85,7 +85,9 @@ import WeatherTestSupport
         let server = try FixtureServer()
         let home = TemporaryFolder()
         let setup = try runWX(
-            ["-c", "provider openweathermap; find \(Self.maceio); fav"], home: home, server: server,
+            // `show`, not `find`: no geocoder names these coordinates, and `find` there leaves
+            // the location (case N-3); `show` makes them current by their own name.
+            ["-c", "provider openweathermap; show \(Self.maceio); fav"], home: home, server: server,
             now: "2026-02-01T12:00:00Z", environment: Self.owmKey)
         #expect(setup.status == 0, "\(setup.stderr)")
         let run = try runWX(

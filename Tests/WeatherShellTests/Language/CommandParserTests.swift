@@ -440,7 +440,7 @@ import WeatherTestSupport
         #expect(configuration.endpoints[.openMeteo] == "https://api.open-meteo.com")
         #expect(configuration.fixedNow?.timeIntervalSince1970 == 1_770_414_000)
         #expect(!configuration.colourAllowed)
-        #expect(configuration.localeLanguage == "de")
+        #expect(configuration.localeLanguage == "de-DE")
         #expect(configuration.unicodeOutput)
         #expect(try Configuration(environment: ["NO_COLOR": "", "HOME": "/home/u"]).colourAllowed)
         #expect(try !Configuration(environment: ["TERM": "dumb", "HOME": "/home/u"]).colourAllowed)
@@ -448,8 +448,9 @@ import WeatherTestSupport
     }
 
     @Test(arguments: [
-        ("de_DE.UTF-8", "de"), ("C", "en"), ("POSIX", "en"), ("pt_BR", "pt"), ("sr_RS@latin", "sr"), ("", "en"),
-        ("C.UTF-8", "en"),
+        // The region kept (it dropped "pt_BR" to "pt"): each service is sent its form of it.
+        ("de_DE.UTF-8", "de-DE"), ("C", "en"), ("POSIX", "en"), ("pt_BR", "pt-BR"), ("sr_RS@latin", "sr-RS"),
+        ("", "en"), ("C.UTF-8", "en"), ("es_419.UTF-8", "es-419"), ("de", "de"), ("en_xyz", "en"),
     ])
     func languageFromLocale(locale: String, language: String) {
         #expect(Configuration.language(fromLocale: locale) == language)

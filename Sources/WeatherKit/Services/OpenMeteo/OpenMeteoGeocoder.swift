@@ -17,7 +17,10 @@ package struct OpenMeteoGeocoder: Geocoder {
     package func search(_ query: String, limit: Int, language: String) async throws(ServiceError) -> Fetched<[Place]> {
         let url = QueryString.url(
             base: baseURL, path: "/v1/search",
-            [("name", query), ("count", String(limit)), ("language", language), ("format", "json")])
+            [
+                ("name", query), ("count", String(limit)), ("language", LanguageForms.primary(language)),
+                ("format", "json"),
+            ])
         return try await client.answer(
             ServiceRequest(service: service, url: url, cacheKey: url, staleFallback: true),
             read: { json throws(ServiceError) in try Self.places(from: json, limit: limit) },

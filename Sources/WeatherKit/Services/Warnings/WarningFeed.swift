@@ -162,7 +162,5 @@ enum WarningFields {
     }
 
     /// The user's language's two letters ("de" from "de-AT").
-    static func base(_ language: String) -> String {
-        String(language.lowercased().prefix { $0 != "-" && $0 != "_" })
-    }
+    static func base(_ language: String) -> String { LanguageForms.primary(language) }
 }

@@ -7,7 +7,7 @@ extension CommandSpec {
         summary: "geocode a place; list up to 5 candidates",
         details: [
             "Free text (“Portland, OR”, “10 Downing Street”), a postcode (“BS7 9EX”) or any script (“München”, “東京”). Candidate 1 becomes the current location; “use N” picks another.",
-            "“lat,lon” in decimal degrees (“53.55,9.99”) names the point by reverse geocoding.",
+            "“lat,lon” in decimal degrees (“53.55,9.99”) names the point by reverse geocoding; where the geocoder has no place (open sea, ice) nothing changes, and “show lat,lon” gives the weather there.",
             "“id:N” looks up OpenWeatherMap’s city N (“id:2950159” is Berlin); it needs OPENWEATHERMAP_API_KEY.",
             "Answers are cached, so asking again makes no request.",
         ],

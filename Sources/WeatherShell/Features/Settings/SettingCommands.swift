@@ -69,7 +69,7 @@ extension CommandSpec {
         name: "language", synopsis: "language [code | auto]",
         summary: "language of place names (de, pt-BR, auto)",
         details: [
-            "Sent to the geocoders as Accept-Language. “auto” follows LANG. The choice is saved.",
+            "Sent to the geocoders in the form each takes: Nominatim the whole tag (pt-BR), Open-Meteo’s geocoding the language alone (pt). “auto” follows LANG, region and all (pt_BR.UTF-8 is pt-BR). The choice is saved.",
             "The code is an ISO 639-1 language (what Open-Meteo’s geocoding takes), with a region or script if wanted, which Nominatim reads: pt-BR, de-CH, es-419 (a UN M.49 area), zh-Hans. pt_BR, as LANG writes it, is taken as pt-BR, and EN as en; wx refuses any other (a region that ISO 3166-1 does not have, as de-XX, too), naming the codes close to it.",
         ],
         completion: .words(["auto"])
