@@ -258,6 +258,43 @@ import WeatherTestSupport
         #expect(answered == 3414 + 4251)
     }
 
+    /// A layout learnt with the white space before its favorite reads a favorite from where
+    /// that space starts when it is the same, from nowhere else (not from the `<dict>`, not
+    /// after other space), and answers as the one-pass reading at the `<dict>`; space holding
+    /// anything else is no layout.
+    @Test func aLayoutWithTheSpaceBeforeItsFavorite() throws {
+        let favorite = PlainFavoriteNameTests.plistlib
+        let text = "\n\t\t" + favorite + "\n\t\t" + favorite + "\n\t" + favorite + "\n\t\t" + favorite
+        let bytes = Array(text.utf8)
+        let starts = [0, 3 + favorite.utf8.count, 6 + 2 * favorite.utf8.count, 8 + 3 * favorite.utf8.count]
+        bytes.withUnsafeBytes { raw in
+            let plain = StatePlistReader.plainFavoriteName(raw, at: 3)
+            guard let plain, let layout = FavoriteLayout(raw, lead: 0, start: 3, end: plain.end) else {
+                Issue.record("no layout")
+                return
+            }
+            for (index, start) in starts.enumerated() {
+                let found = layout.name(raw, at: start)
+                // The third favorite follows "\n\t", not "\n\t\t".
+                #expect((found == nil) == (index == 2), "favorite \(index)")
+                guard let found else { continue }
+                let same = StatePlistReader.plainFavoriteName(raw, at: start + 3)
+                #expect(found.end == same?.end)
+                #expect(
+                    String(decoding: UnsafeRawBufferPointer(rebasing: raw[found.name]), as: UTF8.self) == same?.name)
+                #expect(layout.name(raw, at: start + 3) == nil)
+            }
+            #expect(FavoriteLayout(raw, lead: 0, start: 4, end: plain.end) == nil)
+        }
+        let other = Array(("x\t" + favorite).utf8)
+        other.withUnsafeBytes { raw in
+            let plain = StatePlistReader.plainFavoriteName(raw, at: 2)
+            #expect(plain != nil)
+            #expect(plain.flatMap { FavoriteLayout(raw, lead: 0, start: 2, end: $0.end) } == nil)
+            #expect(plain.flatMap { FavoriteLayout(raw, lead: 1, start: 2, end: $0.end) } != nil)
+        }
+    }
+
     /// A state.plist of 120 favorites in plistlib's layout, one of them broken as above, by fewer
     /// marks (in the middle, among favorites read by the layout): the scan's names are the decoded
     /// document's, or it is not sure and answers nil; never a name the document does not have.

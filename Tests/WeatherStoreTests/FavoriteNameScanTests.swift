@@ -96,6 +96,29 @@ import WeatherTestSupport
         }
     }
 
+    /// Favorites in one layout with other white space between some of them (the layout is
+    /// learnt with the space before its `<dict>`, and the next favorites compared from the end of
+    /// the one before): each is still read, in pieces that end anywhere among them, whether its
+    /// space is the layout's or not; the same names as the decoded document's. (Pieces of at
+    /// least one favorite, ~170 bytes: a favorite longer than a piece is left to the decoder.)
+    @Test(arguments: [300, 301, 4096, FavoriteNameScan.chunk])
+    func favoritesWithOtherSpaceBetweenThemAreAllRead(chunk: Int) throws {
+        let spaces = ["\n\t\t", "\n\t\t", "\n\t\t", "\n", "", " \t", "\n\t\t\t", "\n\t\t", "\n\n\t\t", "\t\t"]
+        let favorites = (0..<300).map { index in
+            spaces[index * 7 % spaces.count]
+                + "<dict>\n\t\t\t<key>latitude</key>\n\t\t\t<real>\(index % 90).25</real>\n\t\t\t<key>longitude</key>\n"
+                + "\t\t\t<real>-\(index % 180)</real>\n\t\t\t<key>name</key>\n\t\t\t<string>Place \(index)</string>\n\t\t</dict>"
+        }.joined()
+        let data = Data(
+            ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>favorites</key>\n"
+                + "\t<array>\(favorites)\n\t</array>\n\t<key>version</key>\n\t<integer>2</integer>\n</dict>\n</plist>\n")
+                .utf8)
+        let path = try write(data)
+        let expected = try #require(StateStore.decodeDocument(data)).favorites.map(\.name)
+        #expect(expected == (0..<300).map { "Place \($0)" })
+        #expect(FavoriteNameScan.names(path: path, smallest: 0, chunk: chunk) == expected)
+    }
+
     /// A small file is decoded whole (faster than scanned); no file, no names.
     @Test func aSmallFileOrNoneIsNotScanned() throws {
         var document = StateDocument()

@@ -39,9 +39,18 @@ struct FavoriteLayout {
     private let powersOfTen = StatePlistReader.exactPowersOfTen
 
     /// The layout of the plain favorite at `start..<end` in `bytes` (`plainFavoriteName` read
-    /// it so); nil when it is not one (never, for what `plainFavoriteName` took).
-    init?(_ bytes: UnsafeRawBufferPointer, start: Int, end: Int) {
-        let element = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+    /// it so); nil when it is not one (never, for what `plainFavoriteName` took). `lead`: where
+    /// the white space before it starts (none: `start`), taken as the start of its markup, so
+    /// that `name(_:at:)` compares the space between favorites with the rest and the scan moves
+    /// from one favorite to the next without looking at that space byte by byte.
+    init?(_ bytes: UnsafeRawBufferPointer, lead: Int? = nil, start: Int, end: Int) {
+        let lead = lead ?? start
+        // Only the space the scan passes over between favorites (no "<" in it: the loop below
+        // reads it as markup before the `<dict>`).
+        guard lead <= start,
+            bytes[lead..<start].allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A })
+        else { return nil }
+        let element = UnsafeRawBufferPointer(rebasing: bytes[lead..<end])
         var index = 0
         var runStart = 0
         var key: [UInt8] = []
@@ -92,8 +101,9 @@ struct FavoriteLayout {
         pieces.append(Piece(length: element.count - runStart, value: .end))
     }
 
-    /// The name of the favorite at `start` in `bytes` (where the `<dict>` is) and where its
-    /// element ends, when it is in this layout; nil otherwise (and when it runs past `bytes`).
+    /// The name of the favorite at `start` in `bytes` (where the white space before its
+    /// `<dict>` is, when the layout was learnt with some: `init`'s `lead`) and where its element
+    /// ends, when it is in this layout; nil otherwise (and when it runs past `bytes`).
     func name(_ bytes: UnsafeRawBufferPointer, at start: Int) -> (name: Range<Int>, end: Int)? {
         guard let base = bytes.baseAddress else { return nil }
         let count = bytes.count

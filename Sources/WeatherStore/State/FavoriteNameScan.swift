@@ -245,17 +245,23 @@ enum FavoriteNameScan {
                 opened = true
                 space()
             }
-            // Most favorites are in the layout of the one before: their markup compared (its
-            // `<dict>` first, so not the array's end), their values checked. Else read in one
-            // pass without being built (its layout kept for the next); any other is read as the
+            // Most favorites are in the layout of the one before, with the same white space
+            // before them: their markup compared from the end of the one before (the space, then
+            // `<dict>`, so not the array's end), their values checked, one after another here
+            // until one is not (a call of this step and its look at the space for each of
+            // 100,000 favorites was ~7 % of a Tab that reads state.plist). Else read in one pass
+            // without being built (its layout kept for the next); any other is read as the
             // document reader reads it.
             let read = UnsafeRawBufferPointer(start: bytes.baseAddress, count: filled)
-            if let layout, let found = layout.name(read, at: index) {
-                position = found.end
-                // At least "</string></dict>" follows the name in its element: 16 bytes can be
-                // read from its start.
-                names.appendReadable16(UnsafeRawBufferPointer(rebasing: read[found.name]))
-                return .name
+            if let layout, var found = layout.name(read, at: position) {
+                while true {
+                    position = found.end
+                    // At least "</string></dict>" follows the name in its element: 16 bytes can
+                    // be read from its start.
+                    names.appendReadable16(UnsafeRawBufferPointer(rebasing: read[found.name]))
+                    guard let next = layout.name(read, at: position) else { return .name }
+                    found = next
+                }
             }
             guard isClean() else { return .refused }
             guard let end = starts("</array>") else { return .more }
@@ -263,7 +269,7 @@ enum FavoriteNameScan {
             guard let dict = starts("<dict>") else { return .more }
             guard dict else { return .refused }
             if let plain = StatePlistReader.plainFavoriteName(read, at: index) {
-                layout = FavoriteLayout(read, start: index, end: plain.end)
+                layout = FavoriteLayout(read, lead: position, start: index, end: plain.end)
                 position = plain.end
                 names.append(plain.name)
                 return .name
