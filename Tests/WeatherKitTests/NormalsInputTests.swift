@@ -32,6 +32,18 @@ import WeatherTestSupport
         }
     }
 
+    /// A day repeated in the thirty years would count twice in its calendar day's normal: the
+    /// answer is refused as any Open-Meteo series out of order is (trial 57).
+    @Test func aRepeatedDayIsRefused() {
+        let days = (1991...2020).map { "\($0)-07-01" } + ["2020-07-01"]
+        #expect(
+            throws: ServiceError.malformedResponse(
+                .openMeteoArchive, detail: "daily.time[30] 2020-07-01 is not after 2020-07-01 before it")
+        ) {
+            try OpenMeteoPastProvider.climatology(from: answer(days), requested: Self.hamburg)
+        }
+    }
+
     @Test func aValueThatIsNoTemperatureIsRefused() {
         let days = (1991...2020).map { "\($0)-07-01" }
         #expect(

@@ -296,20 +296,15 @@ package struct OpenMeteoPastProvider: Sendable {
         maxima.reserveCapacity(rawTimes.count)
         minima.reserveCapacity(rawTimes.count)
         sums.reserveCapacity(rawTimes.count)
+        let days: [LocalDate?] = rawTimes.map { raw in
+            if case .string(let text) = raw { return isoDay(text) }
+            return OpenMeteoAnswer.day(raw, offset: 0)
+        }
+        // A day repeated or out of order would count twice in its calendar day's normal: the
+        // same rule as every other Open-Meteo series.
+        try OpenMeteoAnswer.checkOrder(days, raw: rawTimes, block: "daily", service: .openMeteoArchive)
         for i in rawTimes.indices {
-            let date: LocalDate?
-            if case .string(let text) = rawTimes[i] {
-                date = isoDay(text)
-            } else {
-                date = OpenMeteoAnswer.day(rawTimes[i], offset: 0)
-            }
-            guard let date else { continue }
-            // A day repeated or out of order would count twice in its calendar day's normal.
-            if let last = dates.last, date <= last {
-                throw .malformedResponse(
-                    .openMeteoArchive,
-                    detail: "daily.time[\(i)] \(date.iso) is not after \(last.iso) before it")
-            }
+            guard let date = days[i] else { continue }
             dates.append(date)
             maxima.append(maximum[i])
             minima.append(minimum[i])
