@@ -85,15 +85,9 @@ struct FavoritesHandler {
         throw .noSuchFavorite(name)
     }
 
-    /// The place's name, or with its region, or numbered, so that no two favorites share a name.
-    nonisolated static func uniqueName(for place: Place, among existing: [Favorite]) -> String {
-        var names = FavoriteNames(existing.map(\.name))
-        return names.claim(for: place)
-    }
-
-    /// As `uniqueName(for:among:)`, against every favorite of `document` — those it could not
-    /// read too, by the name they have (`KeptFavorites.names`): a favorite kept unreadable is
-    /// still on disk, and readable again once mended.
+    /// The place's name, or with its region, or numbered, so that no two favorites of `document`
+    /// share a name — those it could not read too, by the name they have (`KeptFavorites.names`):
+    /// a favorite kept unreadable is still on disk, and readable again once mended.
     nonisolated static func uniqueName(for place: Place, in document: StateDocument) -> String {
         var names = FavoriteNames(document.favorites.map(\.name) + document.unreadableFavorites.names)
         return names.claim(for: place)
