@@ -209,7 +209,7 @@ extension Configuration {
             (region.count == 2 && region.allSatisfy({ $0.isASCII && $0.isLetter }))
                 || (region.count == 3 && region.allSatisfy({ $0.isASCII && $0.isNumber }))
         else { return language.lowercased() }
-        return language.lowercased() + "-" + region.uppercased()
+        return LanguageForms.acceptLanguage(language + "-" + region)
     }
 
     /// Whether `text` is an absolute http or https URL with a host and, when it names a port

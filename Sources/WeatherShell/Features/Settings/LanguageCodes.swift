@@ -1,4 +1,5 @@
 import WXBasics
+import WeatherKit
 
 /// The ISO 639-1 language codes, each with its English name: what Open-Meteo's geocoding takes
 /// as `language` (Nominatim's `accept-language` takes BCP 47 tags, whose first part is one of
@@ -219,8 +220,9 @@ enum LanguageCodes {
         guard parts.count == 2 else { return language }
         let subtag = parts[1]
         // A script (zh-Hans, sr-Latn): four letters.
+        // Written as a tag is (`LanguageForms.acceptLanguage`: "zh-Hans", "pt-BR").
         if subtag.count == 4, subtag.allSatisfy({ $0.isASCII && $0.isLetter }) {
-            return language + "-" + subtag.prefix(1).uppercased() + subtag.dropFirst().lowercased()
+            return LanguageForms.acceptLanguage(language + "-" + subtag)
         }
         let region = subtag.uppercased()
         guard regions.contains(region) || areas.contains(region) else {
@@ -230,7 +232,7 @@ enum LanguageCodes {
                 : "“\(TerminalText.sanitized(String(subtag.prefix(12))))” is not a region (an ISO 3166-1 code, as BR or CH, or a UN M.49 area, as 419)"
             throw .usage("“\(shown)” is not a language tag: \(what); did you mean “\(language)” (\(name))?")
         }
-        return language + "-" + region
+        return LanguageForms.acceptLanguage(language + "-" + region)
     }
 
     /// The ISO 3166-1 alpha-2 codes (upper-case): the 249 assigned ones, as the tz database's
