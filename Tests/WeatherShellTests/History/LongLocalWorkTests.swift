@@ -61,4 +61,21 @@ import WeatherTestSupport
         #expect(await runner.run(line: "replay 2..101") == .succeeded)
         #expect(console.output.components(separatedBy: "\n» ").count == 100)
     }
+
+    /// What the refusal of a range over 100 lines suggests is only lines the history has: the
+    /// first 100 when it has them, else those it has of the range, else none (the old wx always
+    /// said "“replay N..N+99” runs the first 100").
+    @Test(arguments: [
+        (1...1000, 150, "; “replay 1..100” runs the first 100"),
+        (1...1000, 100, "; “replay 1..100” runs the first 100"),
+        (1...1000, 3, "; “replay 1..3” runs the lines of it the history has"),
+        (3...1000, 3, "; “replay 3” runs the one line of it the history has"),
+        (4...1000, 3, "; the history has no line of it to replay (see “history”)"),
+        (1...1000, 0, "; the history has no line of it to replay (see “history”)"),
+    ])
+    func theRefusalSuggestsOnlyLinesThereAre(range: ClosedRange<Int>, last: Int, suggestion: String) {
+        let lead =
+            "replay runs at most 100 lines at a time, and \(range.lowerBound)..\(range.upperBound) is \(range.count)"
+        #expect(ShellRunner.replayOverLimit(range, last: last) == lead + suggestion)
+    }
 }

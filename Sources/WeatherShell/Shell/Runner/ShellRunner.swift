@@ -302,16 +302,12 @@ package final class ShellRunner {
             // A bound, not a question: `replay 3..1000000` re-ran a million lines unasked, and a
             // script has no one to ask. Refused before any of it runs (exit status 2) — and
             // before the history is read: a range over the bound is wrong however long that is.
+            let last = session.lastHistoryNumber()
             guard range.count <= Self.replayLimit else {
-                let first = "\(range.lowerBound)..\(range.lowerBound + Self.replayLimit - 1)"
-                report(
-                    .usage(
-                        "replay runs at most \(Self.replayLimit) lines at a time, and \(range.lowerBound)..\(range.upperBound) is \(range.count); “replay \(first)” runs the first \(Self.replayLimit)"
-                    ))
+                report(.usage(Self.replayOverLimit(range, last: replayableEnd(of: range, last: last))))
                 return .usageError
             }
             // A range past the end is a mistake to say, not "everything there is" to re-run.
-            let last = session.lastHistoryNumber()
             guard range.upperBound <= last else {
                 report(.noSuchHistoryEntry(range.upperBound))
                 return .failed
@@ -399,9 +395,6 @@ package final class ShellRunner {
             }
         }
     }
-
-    /// The most lines one `replay` runs: a larger range is refused.
-    static let replayLimit = 100
 
     private func refuseNested(_ text: String) -> LineStatus {
         report(
