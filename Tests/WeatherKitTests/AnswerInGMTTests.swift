@@ -22,6 +22,20 @@ import WeatherTestSupport
         #expect(!ZoneInfo(identifier: "GMT", abbreviation: "GMT", utcOffsetSeconds: 3_600).isUTC)
     }
 
+    /// What an answer gave as its zone when it cannot be read, for the views to say in place
+    /// of "answered in GMT" (trial 57's "Mars/Olympus" at 999,999 s was said to be GMT).
+    @Test func aZoneThatCannotBeReadIsNamedAsGiven() throws {
+        func given(_ text: String) throws -> String? {
+            OpenMeteoAnswer.unreadableZone(try JSONValue.parse(Data(text.utf8)))
+        }
+        #expect(try given(#"{"timezone":"Mars/Olympus","utc_offset_seconds":999999}"#) == "“Mars/Olympus”")
+        #expect(try given(#"{"timezone":"Mars/Olympus","utc_offset_seconds":0}"#) == "“Mars/Olympus”")
+        #expect(try given(#"{"timezone":"Europe/Berlin","utc_offset_seconds":999999}"#) == "a UTC offset of 999999 s")
+        #expect(try given(#"{"timezone":"GMT","utc_offset_seconds":0}"#) == nil)
+        #expect(try given(#"{"timezone":"Europe/Berlin","utc_offset_seconds":7200}"#) == nil)
+        #expect(try given(#"{"utc_offset_seconds":0}"#) == nil)
+    }
+
     @Test func theOM11BodyIsShownInNewYorksZone() throws {
         let forecast = Recorded.forecast("cases/om-no-timezone-gmt.json", at: Self.newYork)
         #expect(forecast.answeredInUTC)

@@ -417,6 +417,11 @@ package struct Forecast: Hashable, Sendable {
     /// (`takePlacesZone(countryCode:)`); false once a country, or an offset a service told,
     /// has decided it.
     package var zoneGuessed = false
+    /// What the answer gave as its zone when wx could not read it — "“Mars/Olympus”" (a name
+    /// the tz database does not hold), "a UTC offset of 999999 s" (beyond ±18 h) — so that the
+    /// zone was read as UTC's and the place's guessed; nil when it read the zone, or none came.
+    /// The views then say that, not "answered in GMT".
+    package var unreadableZone: String?
     /// Whether `daily`'s days are UTC's calendar days rather than the place's: answered in UTC
     /// for a place whose clock is not UTC's, each day's low, high and sums are over 00:00–24:00
     /// UTC. Instants (hours, sunrise, sunset) are instants whatever the days.

@@ -82,8 +82,18 @@ import WeatherTestSupport
         #expect(run.stdout.contains("Sun 05:00 CEST"), "\(run.stdout)")
         #expect(!run.stdout.contains("03:00 GMT"), "\(run.stdout)")
         #expect(run.stdout.contains("05:18"), "\(run.stdout)")
-        #expect(run.stderr.contains("time zone guessed: Open-Meteo answered in GMT"), "\(run.stderr)")
+        // Said as what it was — a zone wx could not read — not as an answer in GMT (the note of
+        // 0bf5ea1 said "Open-Meteo answered in GMT", under the table too).
+        #expect(
+            run.stderr.contains(
+                "time zone guessed: Open-Meteo gave a time zone wx cannot read (“Mars/Olympus”) and the place’s country is not known"
+            ), "\(run.stderr)")
         #expect(run.stderr.contains("Europe/Berlin (UTC+02:00)"), "\(run.stderr)")
+        #expect(!(run.stdout + run.stderr).contains("answered in GMT"), "\(run.stdout)\(run.stderr)")
+        #expect(
+            run.stdout.replacingOccurrences(of: "\n  ", with: " ").contains(
+                "days are UTC days (02:00–02:00 CEST): Open-Meteo gave a time zone wx cannot read (“Mars/Olympus”)"),
+            "\(run.stdout)")
     }
 
     /// Finding 10: the saved answer's days are 27 Jul … 2 Aug (`daily.time`), and so is what

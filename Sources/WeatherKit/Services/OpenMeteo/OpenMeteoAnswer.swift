@@ -113,6 +113,19 @@ enum OpenMeteoAnswer {
         return ZoneInfo(identifier: identifier, abbreviation: abbreviation, utcOffsetSeconds: offset)
     }
 
+    /// What `json` gave as its zone when `zone(_:)` could not read it: "“Mars/Olympus”" for a
+    /// name the tz database does not hold (and no UTC name), else "a UTC offset of 999999 s" for
+    /// an offset beyond ±18 h; nil when the zone it gave is readable or it gave none.
+    static func unreadableZone(_ json: JSONValue) -> String? {
+        if let name = json["timezone"]?.nonEmptyString.map(TerminalText.sanitized), !ZoneInfo.utcNames.contains(name),
+            !ZoneInfo.isKnownIdentifier(name)
+        {
+            return "“\(name)”"
+        }
+        let offset = json["utc_offset_seconds"]?.int ?? 0
+        return abs(offset) > 18 * 3_600 ? "a UTC offset of \(offset) s" : nil
+    }
+
     /// An answer's zone and its block `name` (`hourly`, `daily`), after the checks every such
     /// answer gets: an object, not the service's error, about the place asked (`checkAnswer`).
     ///

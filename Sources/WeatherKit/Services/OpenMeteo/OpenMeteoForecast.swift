@@ -302,6 +302,8 @@ package struct OpenMeteoForecastProvider: ForecastProvider {
         // An answer in GMT about a place whose clock is not UTC's (case OM-11): its instants
         // are shown on the place's own clock, and its days are said to be UTC's.
         forecast.answeredInUTC = zone.isUTC
+        // Read as UTC's because it could not be read: said so, not "answered in GMT".
+        if zone.isUTC { forecast.unreadableZone = OpenMeteoAnswer.unreadableZone(json) }
         forecast.takePlacesZone(countryCode: nil)
         // Impossible values (1e308, −500 °C, negative rain) refuse the whole answer.
         try PhysicalRange.check(forecast, service: .openMeteo)

@@ -66,7 +66,15 @@ extension Forecast {
         guard zoneGuessed else { return nil }
         let name = zone.identifier.map { "\($0) (UTC\(TimeWords.utcOffset(zone.utcOffsetSeconds)))" }
         return
-            "time zone guessed: \(source.displayName) answered in GMT and the place’s country is not known, so its times are shown at \(name ?? "UTC" + TimeWords.utcOffset(zone.utcOffsetSeconds)), the zone nearest to it, which may be a neighbouring country’s"
+            "time zone guessed: \(utcReason) and the place’s country is not known, so its times are shown at \(name ?? "UTC" + TimeWords.utcOffset(zone.utcOffsetSeconds)), the zone nearest to it, which may be a neighbouring country’s"
+    }
+
+    /// Why the answer was read at UTC's clock: "Open-Meteo answered in GMT", or "Open-Meteo gave
+    /// a time zone wx cannot read (“Mars/Olympus”)" (`unreadableZone`) — trial 57's unreadable
+    /// zone was said to be GMT.
+    var utcReason: String {
+        guard let unreadableZone else { return "\(source.displayName) answered in GMT" }
+        return "\(source.displayName) gave a time zone wx cannot read (\(unreadableZone))"
     }
 
     /// "OpenWeatherMap’s forecast steps did not come — it sent an answer wx cannot read (…); try
@@ -105,10 +113,14 @@ package struct ForecastCoverage: Hashable, Sendable {
     package var utcDayStart: LocalDateTime?
     /// The service that answered ("Open-Meteo"), for the notes that name it.
     package var sourceName: String
+    /// Why the days are UTC's, when they are (`Forecast.utcReason`): "Open-Meteo answered in
+    /// GMT", or that its zone could not be read.
+    package var utcReason: String
 
     package init(_ forecast: Forecast, now: Date) {
         let clock = forecast.clock
         sourceName = forecast.source.displayName
+        utcReason = forecast.utcReason
         isCurrentConditionsOnly = forecast.isCurrentConditionsOnly
         noForecastText = forecast.noForecastText
         missingNote = forecast.missingConditionsText

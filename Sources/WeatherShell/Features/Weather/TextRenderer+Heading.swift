@@ -109,7 +109,7 @@ extension TextRenderer {
     {
         var lines: [String] = []
         if let start = coverage.utcDayStart {
-            lines += note(utcDaysText(start, sourceName: coverage.sourceName, format: format), context, style)
+            lines += note(utcDaysText(start, reason: coverage.utcReason, format: format), context, style)
         }
         guard let last = coverage.lastDayBeforeToday else { return lines }
         return lines + note("this forecast does not cover today: its days end on \(format.day(last))", context, style)
@@ -117,10 +117,13 @@ extension TextRenderer {
 
     /// "days are UTC days (02:00–02:00 CEST): Open-Meteo answered in GMT": the one wording for
     /// days of an answer in GMT at a place whose clock is not UTC's (`daily`, `past`); `start`
-    /// is 00:00 UTC at the place's clock.
-    static func utcDaysText(_ start: LocalDateTime, sourceName: String, format: ValueFormatter) -> String {
+    /// is 00:00 UTC at the place's clock; `reason` says why they are UTC's when it is not that
+    /// `sourceName` answered in GMT (a zone that could not be read: `Forecast.utcReason`).
+    static func utcDaysText(
+        _ start: LocalDateTime, sourceName: String = "Open-Meteo", reason: String? = nil, format: ValueFormatter
+    ) -> String {
         let clock = "\(format.clock(start)) \(ValueFormatter.zone(start))"
-        return "days are UTC days (\(format.clock(start))–\(clock)): \(sourceName) answered in GMT"
+        return "days are UTC days (\(format.clock(start))–\(clock)): \(reason ?? "\(sourceName) answered in GMT")"
     }
 
     /// The line saying the data is old and why, when it came from the cache after a failure.
