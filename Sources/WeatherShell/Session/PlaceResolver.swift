@@ -294,7 +294,8 @@ final class PlaceResolver {
     /// - Parameter offlineNear: the favorite the query is close to, for the offline error's "did
     ///   you mean" (`search(_:near:)`, which passes it, says it otherwise).
     /// - Throws: `noPlaceFound`; offline with nothing found, `offlineNoPlace` (nothing was asked);
-    ///   the geocoders' failures (`shellError`).
+    ///   `.notApplicable` when a saved answer holding no place stood in for a failure (`notice`'s
+    ///   words); the geocoders' failures (`shellError`).
     func search(_ query: String, offlineNear near: Favorite? = nil) async throws(ShellError) -> (
         [Place], notice: String?
     ) {
@@ -313,6 +314,15 @@ final class PlaceResolver {
             // "asked instead" finding none (the fresh user's `--offline show Lyon`).
             if found.passedOver?.isOfflineWithoutSavedData == true || found.fetched.origin.isOfflineCopy {
                 throw Self.offlineNoPlace(query, near: near)
+            }
+            // A saved answer that stood in for a failure and holds no place: said as saved, as
+            // saved places are ("no place found" alone read as the geocoder's answer now).
+            if case .stale(_, _?) = found.fetched.origin,
+                let saved = Self.notice(
+                    found, now: now(),
+                    shown: "no place found for “\(TerminalText.sanitized(query))” in the answer saved")
+            {
+                throw .notApplicable(saved)
             }
             // Why the chosen one failed comes first; then that the other knew nothing either.
             if let passedOver = found.passedOver {

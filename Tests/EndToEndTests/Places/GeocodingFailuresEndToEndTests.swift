@@ -110,6 +110,26 @@ import WeatherTestSupport
         )
     }
 
+    /// A saved answer that found no place, standing in for a failed search, is said to be the
+    /// saved one, as saved places are: the old wx said only "no place found for “Munich”", as
+    /// though the geocoder had just answered so.
+    @Test func aSavedEmptyAnswerAfterAFailureSaysSo() throws {
+        let home = TemporaryFolder()
+        let server = try FixtureServer()
+        let (saved, _) = try piped(["find Munich"], home: home, server: server)
+        #expect(saved.stderr == "error: no place found for “Munich”\n", "\(saved.stderr)")
+        let (stale, requests) = try piped(
+            ["find Munich"], answers: [.init(path: "/search", status: 502, body: "bad gateway", times: 5)], home: home,
+            now: "2025-08-27T03:10:00Z", server: server)
+        #expect(stale.status == 1, "\(stale.stderr)")
+        #expect(stale.stdout == "", "\(stale.stdout)")
+        #expect(
+            stale.stderr
+                == "error: Nominatim is unavailable (HTTP 502); try again in a few minutes; no place found for “Munich” in the answer saved from Nominatim 31 days ago\n"
+        )
+        #expect(requests.allSatisfy { $0.path == "/search" })
+    }
+
     /// `pt_BR` (the locale, or the setting): Nominatim is sent "pt-BR" (it was "pt" from the
     /// locale), Open-Meteo's geocoder the bare "pt" its `language` takes (it was "pt-BR" from
     /// the setting).
