@@ -86,4 +86,35 @@ struct NormalRoundingEndToEndTests {
         }
         #expect(parts == expected, "\(run.stdout)")
     }
+
+    /// `--json`'s `temperature_max_anomaly_celsius` is the figure `daily` shows in °C — the
+    /// difference of the high and the normal high each to a tenth — not the unrounded difference
+    /// rounded: with highs given to hundredths, Sun 24.14 against 22.865 is 1.2 (24.1 − 22.9),
+    /// where the old wx wrote 1.3. Expected: normal_anomaly_expected.py's "json".
+    @Test func jsonsAnomalyIsTheFigureTheTextShows() throws {
+        let script = try runProgram(
+            "/usr/bin/python3",
+            [TestPaths.packageRoot.path + "/Fixtures/open-meteo-archive/normal_anomaly_expected.py"],
+            environment: ["PATH": "/usr/bin:/bin"])
+        let expected = try #require(
+            (try JSONSerialization.jsonObject(with: Data(script.stdout.utf8)) as? [String: Any])?["json"] as? [Double],
+            "\(script.stdout)\(script.stderr)")
+        let server = try FixtureServer()
+        try server.queue(
+            .init(path: "/v1/archive", file: "open-meteo-archive/berlin-1991-2020-daily-hand-written.json"))
+        try server.queue(
+            .init(
+                path: "/v1/forecast",
+                file: "open-meteo-forecast/berlin-gmt-all-params-168h-daily-max-hundredths-hand-edited.json"))
+        let run = try runWX(
+            ["--json", "-c", "normal 52.52,13.41; daily 52.52,13.41"], home: TemporaryFolder(), server: server,
+            now: "2025-07-27T03:00:00Z")
+        #expect(run.status == 0, "\(run.stderr)")
+        let documents = run.stdout.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        let daily = try #require(documents.first { $0["type"] as? String == "daily" }, "\(run.stdout)")
+        let days = try #require(daily["days"] as? [[String: Any]])
+        #expect(days.compactMap { $0["temperature_max_anomaly_celsius"] as? Double } == expected, "\(days)")
+    }
 }

@@ -152,8 +152,15 @@ extension JSONRenderer {
         ])
     }
 
+    /// Figures in °C as the text shows them with metric units: `temperature_max_anomaly_celsius`
+    /// is the difference `daily` shows — of the high and the normal high each to a tenth
+    /// (`ValueFormatter.shownAnomaly`): a high of 24.4 against 22.65 is 1.7, as `daily` says, not
+    /// the unrounded 1.75 rounded to 1.8.
+    static let celsius = ValueFormatter(units: .metric)
+
     /// A forecast day; with the place's normals, its high against the normal high
-    /// (`temperature_max_anomaly_celsius`, null when the normals are not cached).
+    /// (`temperature_max_anomaly_celsius`, null when the normals are not cached), in °C as the
+    /// text shows it (`celsius`).
     static func day(_ day: DailyForecast, _ climatology: Climatology?) -> JSONOutput {
         let comparison = NormalComparison(day, climatology)
         return .object([
@@ -173,7 +180,7 @@ extension JSONRenderer {
             ("temperature_max_normal_celsius", .optional(comparison.map { hundredths($0.normalHighCelsius) })),
             (
                 "temperature_max_anomaly_celsius",
-                .optional(comparison.map { ($0.highAnomalyCelsius * 10).rounded() / 10 })
+                .optional(comparison.map { (Self.celsius.shownAnomaly($0) * 10).rounded() / 10 })
             ),
             ("partial", .bool(day.isPartial)),
         ])
