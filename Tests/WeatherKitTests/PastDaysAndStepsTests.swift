@@ -98,6 +98,30 @@ import WeatherTestSupport
         #expect(forecast.stepDescription == "3-hour steps")
     }
 
+    /// OpenWeatherMap's steps out of order or repeated are refused whole, naming the step, as an
+    /// Open-Meteo series is (`SeriesOrder`): they were sorted, a repeated time kept twice
+    /// ("3-hour steps 0 to 6 hours apart"), and one out of order moved among the others.
+    @Test(arguments: [
+        ([10_800, 21_600, 21_600, 32_400], "list[2].dt 21600 is not after 21600 before it"),
+        ([10_800, 32_400, 21_600, 43_200], "list[2].dt 21600 is not after 32400 before it"),
+    ])
+    func stepsOutOfOrderOrRepeatedAreRefused(times: [Int], detail: String) throws {
+        let list = times.map { #"{"dt":\#($0),"main":{"temp":20}}"# }
+        let json = try JSONValue.parse(Data(#"{"cod":"200","list":[\#(list.joined(separator: ","))]}"#.utf8))
+        var forecast = Forecast(
+            coordinate: Coordinate(latitude: -9.6658, longitude: -35.7353),
+            zone: ZoneInfo(identifier: nil, abbreviation: nil, utcOffsetSeconds: -10_800), source: .openWeatherMap)
+        #expect(throws: ServiceError.malformedResponse(.openWeatherMap, detail: detail)) {
+            try OpenWeatherMapProvider.addSteps(from: json, to: &forecast)
+        }
+        #expect(forecast.hourly.isEmpty)
+        // A step whose time cannot be read is left out, as before: no order to check.
+        let unread = try JSONValue.parse(
+            Data(#"{"cod":"200","list":[{"dt":10800,"main":{}},{"dt":null,"main":{}},{"dt":21600,"main":{}}]}"#.utf8))
+        try OpenWeatherMapProvider.addSteps(from: unread, to: &forecast)
+        #expect(forecast.hourly.count == 2)
+    }
+
     @Test func threeHourStepsBecomeHoursAndLocalDays() throws {
         let body = try JSONValue.parse(TestPaths.fixture("openweathermap/forecast-maceio-metric-pt-br-cnt40.json"))
         var forecast = Forecast(

@@ -321,7 +321,8 @@ package struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
     /// ends within the day (one ending at 00:00 is the day before's: `coveredDay`), as the
     /// README's days take the hours ending within them. Today keeps its sunrise and sunset.
     ///
-    /// - Throws: the service's error for a `cod` other than 200; `.malformedResponse` without `list`.
+    /// - Throws: the service's error for a `cod` other than 200; `.malformedResponse` without `list`,
+    ///   or naming the step whose `dt` is not after the one before (`SeriesOrder`).
     package static func addSteps(from json: JSONValue, to forecast: inout Forecast) throws(ServiceError) {
         try checkSteps(json)
         guard let list = json["list"]?.array else { return }
@@ -350,7 +351,6 @@ package struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
             hour.visibilityMetres = item["visibility"]?.double
             hours.append(hour)
         }
-        hours.sort { $0.time < $1.time }
         forecast.hourly = hours
         forecast.hourStepSeconds = stepSeconds
         if forecast.current == nil {
@@ -443,12 +443,18 @@ package struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
     }
 
     /// Throws what `addSteps` would for a `/data/2.5/forecast` answer: the service's error
-    /// (`checkCode`), or `.malformedResponse` without a `list` of steps.
+    /// (`checkCode`), or `.malformedResponse` without a `list` of steps, or naming the step whose
+    /// `dt` is not after the one before ("list[3].dt 1753606800 is not after 1753617600 before
+    /// it"). Steps out of order or repeated are refused whole by the rule every Open-Meteo series
+    /// is read by (`SeriesOrder`): they were sorted, and a repeated time kept twice.
     static func checkSteps(_ json: JSONValue) throws(ServiceError) {
         try checkCode(json)
-        guard json["list"]?.array != nil else {
+        guard let list = json["list"]?.array else {
             throw .malformedResponse(.openWeatherMap, detail: "no forecast steps in the answer")
         }
+        try SeriesOrder.check(
+            list.map { $0["dt"]?.unixTime }, raw: list.map { $0["dt"] ?? .null }, entry: { "list[\($0)].dt" },
+            service: .openWeatherMap)
     }
 
     /// Throws the service's error when `cod` (number or string) is not 200.

@@ -70,6 +70,33 @@ import WeatherTestSupport
         #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
     }
 
+    /// OpenWeatherMap's 3-hour steps by the same rule: a step repeated (`list[3].dt` that of
+    /// `list[2]`) was kept and the steps sorted ("3-hour steps 0 to 6 hours apart", a step
+    /// shown twice); now the steps are refused in one line naming the entry, not cached, and
+    /// the next answer is read. (Fixtures/openweathermap/forecast-maceio-step-3-repeated-hand-edited.json)
+    @Test func openWeatherMapsRepeatedStepIsRefused() throws {
+        let server = try FixtureServer()
+        let home = TemporaryFolder()
+        try server.queue(
+            .init(path: "/data/2.5/forecast", file: "openweathermap/forecast-maceio-step-3-repeated-hand-edited.json"))
+        let key = ["OPENWEATHERMAP_API_KEY": "series-order-test-key"]
+        let maceio = "-9.6658,-35.7353"
+        let run = try runWX(
+            ["-c", "provider openweathermap; hourly 6 \(maceio)"], home: home, server: server,
+            now: "2021-01-08T17:00:00Z", environment: key)
+        #expect(run.status == 1, "\(run.stdout)")
+        #expect(run.stdout == "provider: openweathermap\n", "\(run.stdout)")
+        #expect(
+            run.stderr
+                == "error: current conditions only: OpenWeatherMap’s forecast steps did not come — it sent an answer wx cannot read (list[3].dt 1610150400 is not after 1610150400 before it); try again later\n"
+        )
+        let good = try runWX(
+            ["hourly", "6", maceio], home: home, server: server, now: "2021-01-08T17:00:00Z", environment: key)
+        #expect(good.status == 0, "\(good.stderr)")
+        #expect(good.stdout.contains("3-hour steps from OpenWeatherMap"), "\(good.stdout)")
+        #expect(try server.requests().filter { $0.path == "/data/2.5/forecast" }.count == 2)
+    }
+
     /// Finding 4: the zone is unknown, so Berlin's is guessed and said; Sunday 03:00 UTC is
     /// 05:00 CEST, and sunrise (03:18 UTC) 05:18 — the old wx said "03:00 GMT" and nothing else.
     @Test func anUnreadableZoneIsGuessedAndSaid() throws {
