@@ -88,8 +88,11 @@ extension WeatherSession {
 
     // MARK: - For the runner's `watch --rain/--frost` and the handlers still on the session
 
-    /// `EnsembleHandler.chances`: the reading of each alert for the current location.
-    func chances(_ alerts: [ChanceAlert]) async throws(ShellError) -> [ChanceReading] {
+    /// `EnsembleHandler.chances`: the reading of each alert for the current location, and those
+    /// left out for a unit wx does not know, with why.
+    func chances(_ alerts: [ChanceAlert]) async throws(ShellError) -> (
+        readings: [ChanceReading], leftOut: [(alert: ChanceAlert, reason: String)]
+    ) {
         try await ensembleHandler.chances(alerts)
     }
 

@@ -69,6 +69,35 @@ struct UnknownUnitInOtherAnswersEndToEndTests {
         #expect(flat.contains(" of 51"), "\(both.stdout)")
     }
 
+    /// `check --frost` has no frost odds without the temperature, nor `check --rain` without the
+    /// precipitation: each says that the unit is why (exit 3, never a false "no") — the old wx
+    /// said the answer "covers neither today nor tomorrow".
+    @Test func checkSaysWhyItCannotCheckFrostOrRain() throws {
+        let server = try FixtureServer()
+        try server.queue(
+            .init(
+                path: "/v1/ensemble",
+                file: "open-meteo-ensemble/paris-ecmwf-ifs025-51-members-temperature-in-degrees-x-hand-edited.json",
+                times: 4))
+        let frost = try runWX(
+            ["check", "--frost", "30%", Self.paris], home: TemporaryFolder(), server: server, now: Self.parisMorning)
+        #expect(frost.status == 3, "\(frost.stdout)\(frost.stderr)")
+        #expect(frost.stdout == "", "\(frost.stdout)")
+        #expect(
+            frost.stderr
+                == "error: the ensemble’s temperature is given in “°X”, a unit wx does not know, so --frost cannot be checked\n"
+        )
+        let lignes = try FixtureServer()
+        try lignes.queue(.init(path: "/v1/ensemble", file: Self.lignes, times: 4))
+        let rain = try runWX(
+            ["check", "--rain", "30%", Self.paris], home: TemporaryFolder(), server: lignes, now: Self.parisMorning)
+        #expect(rain.status == 3, "\(rain.stdout)\(rain.stderr)")
+        #expect(
+            rain.stderr
+                == "error: the ensemble’s precipitation is given in “ligne”, a unit wx does not know, so --rain cannot be checked\n"
+        )
+    }
+
     /// GFS's highs in "°X": that model's high is blank, the other models and GFS's lows shown.
     @Test func modelsLeaveOutOneModelsHigh() throws {
         let server = try FixtureServer()

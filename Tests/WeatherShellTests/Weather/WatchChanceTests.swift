@@ -163,6 +163,37 @@ import WeatherTestSupport
         #expect(transport.allAnswered)
     }
 
+    /// Every member's temperature in "°X", a unit wx does not know: the frost odds are not read
+    /// from members that are not there — a warning says why each look and the bell is not
+    /// promised for frost — while rain still rings. The old watch said nothing of frost and
+    /// promised to ring "when … that of frost 8 %".
+    @Test func frostIsLeftOutWithWhyWhenTheTemperaturesUnitIsUnknown() async throws {
+        let (session, transport) = try await sessionAtHamburg()
+        let recorded = String(
+            decoding: TestPaths.fixture("open-meteo-ensemble/hamburg-ecmwf-ifs025-51-members-hand-written.json"),
+            as: UTF8.self)
+        let body = recorded.replacing(
+            #/("temperature_2m(?:_member\d\d)?":)"°C"/#, with: { "\($0.output.1)\"°X\"" })
+        #expect(body != recorded)
+        transport.expect("http://ens/v1/ensemble", body: Data(body.utf8))
+        let runner = ShellRunner(session: session, output: console, format: .text, colour: false, unicode: true)
+        let watching = Task { await runner.run(line: "watch 60 --rain 30% --frost 8%") }
+
+        await clock.waitForSleepers()
+        let all = console.output + console.errors
+        #expect(
+            all.contains(
+                "warning: the ensemble’s temperature is given in “°X”, a unit wx does not know, so the chance of frost is not watched"
+            ), "\(all)")
+        #expect(!all.contains("frost (low"), "\(all)")
+        #expect(console.output.contains("\u{07}⚑ rain ≥ 1 mm over tomorrow: 19 of 51 members (37 %)"), "\(all)")
+        #expect(
+            all.contains("watching every 60 min, ringing when the chance of rain reaches 30 %; Ctrl-C stops"), "\(all)")
+        watching.cancel()
+        #expect(await watching.value == .succeeded)
+        #expect(transport.allAnswered)
+    }
+
     /// The bell's words: the threshold while the chances are read, and no promise while not.
     @Test func theBellTextPromisesOnlyWhatIsChecked() {
         let rain = [ChanceAlert(kind: .rain, thresholdPercent: 30)]

@@ -60,6 +60,10 @@ enum CheckRules {
         guard let alert = condition.alert else {
             return CheckOutcome(condition: condition, holds: !warnings.isEmpty, reading: nil, warnings: warnings)
         }
+        // A variable left out for its unit is why, not the days the answer covers.
+        if let ensemble, let leftOut = ChanceReading.unitLeftOut(alert, ensemble: ensemble) {
+            throw .notInAnswer("\(leftOut), so \(condition.option) cannot be checked")
+        }
         guard let ensemble, let reading = ChanceReading.reading(alert, ensemble: ensemble, now: now) else {
             throw .notInAnswer(
                 "the ensemble’s answer covers neither today nor tomorrow, so \(condition.option) cannot be checked; try after the next run"

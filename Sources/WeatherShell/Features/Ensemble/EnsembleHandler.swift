@@ -118,10 +118,14 @@ struct EnsembleHandler {
     // MARK: - `watch --rain N% --frost N%`: the chances, from the ensemble of the current location
 
     /// The reading of each alert for the current location; the ensemble comes from the cache
-    /// while it is from the model's latest run, so at most one request per run.
+    /// while it is from the model's latest run, so at most one request per run. An alert whose
+    /// variable the answer left out for its unit is in `leftOut` with why
+    /// (`ChanceReading.unitLeftOut`), never read from members that are not there.
     ///
     /// - Throws: `ShellError` when there is no current location or the ensemble cannot be had.
-    func chances(_ alerts: [ChanceAlert]) async throws(ShellError) -> [ChanceReading] {
+    func chances(_ alerts: [ChanceAlert]) async throws(ShellError) -> (
+        readings: [ChanceReading], leftOut: [(alert: ChanceAlert, reason: String)]
+    ) {
         let (provider, place) = try admitChances()
         let answer: EnsembleForecast
         do {
@@ -129,7 +133,14 @@ struct EnsembleHandler {
         } catch {
             throw ShellError(serviceError: error)
         }
-        return alerts.compactMap { ChanceReading.reading($0, ensemble: answer, now: clocks.now(at: place.coordinate)) }
+        let leftOut = alerts.compactMap { alert in
+            ChanceReading.unitLeftOut(alert, ensemble: answer).map { (alert: alert, reason: $0) }
+        }
+        let readings = alerts.compactMap { alert in
+            leftOut.contains { $0.alert == alert }
+                ? nil : ChanceReading.reading(alert, ensemble: answer, now: clocks.now(at: place.coordinate))
+        }
+        return (readings, leftOut)
     }
 
     /// Before `watch --rain/--frost` starts, and before each reading: what can never give the

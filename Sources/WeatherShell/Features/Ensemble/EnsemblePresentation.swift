@@ -199,6 +199,18 @@ package struct ChanceReading: Hashable, Sendable {
     package var percent: Double { ofMembers > 0 ? Double(members) * 100 / Double(ofMembers) : 0 }
     package var isAbove: Bool { ofMembers > 0 && percent >= alert.thresholdPercent - 1e-9 }
 
+    /// Why `alert`'s chance cannot be read from `ensemble` at all: the variable it counts
+    /// (precipitation for rain, the temperature for frost) was left out for its declared unit —
+    /// "the ensemble’s temperature is given in “°X”, a unit wx does not know"; nil otherwise.
+    /// `check` and `watch` say it, as `chance`'s row does, rather than "covers neither today nor
+    /// tomorrow" or nothing.
+    static func unitLeftOut(_ alert: ChanceAlert, ensemble: EnsembleForecast) -> String? {
+        let variable: EnsembleVariable = alert.kind == .rain ? .precipitation : .temperature
+        return UnknownUnitsText.reason(variable.rawValue, in: ensemble.unknownUnits).map {
+            "the ensemble’s \(alert.kind == .rain ? "precipitation" : "temperature") is \($0)"
+        }
+    }
+
     /// The reading for `alert` from `ensemble` at `now`: the rest of today's (its hours from
     /// the next hour, as `chance` counts today: `EnsembleForecast.day(_:from:)`) or tomorrow's
     /// whole, whichever is higher; nil when the ensemble covers neither (today with no hour

@@ -8,13 +8,23 @@ extension Watch {
     /// the bell (text output) and prints a line on `runner`; falling back below is said without
     /// the bell. The first reading at or above the threshold counts as crossing.
     ///
+    /// An alert whose variable the ensemble left out for its unit is not read: a warning says
+    /// so each look (`leftOut`), and the bell is not promised for it.
+    ///
     /// - Returns: whether the chances were read (false: the error is reported).
     /// With `notify`, a crossing upwards also raises a desktop notification with the line.
     mutating func checkChances(on runner: ShellRunner) async -> Bool {
         let session = runner.session
         let readings: [ChanceReading]
         do {
-            readings = try await session.chances(alerts)
+            let chances = try await session.chances(alerts)
+            readings = chances.readings
+            // Said each look, as the screen is drawn again: the bell cannot ring for it
+            // (the old watch said nothing and promised to ring).
+            leftOut = Set(chances.leftOut.map(\.alert.kind))
+            for (alert, reason) in chances.leftOut {
+                runner.emit(.warning("\(reason), so the chance of \(alert.kind.rawValue) is not watched"))
+            }
         } catch {
             runner.report(error)
             return false

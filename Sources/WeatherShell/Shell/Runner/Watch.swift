@@ -17,6 +17,8 @@ struct Watch {
     var notify = false
     /// Whether each alert's chance was at or above its threshold at the last reading.
     var above: [ChanceAlert.Kind: Bool] = [:]
+    /// The alerts whose variable the last ensemble left out for its unit: not watched.
+    var leftOut: Set<ChanceAlert.Kind> = []
 
     /// Shows the weather on `runner` every `minutes` until cancelled.
     mutating func run(on runner: ShellRunner) async -> LineStatus {
@@ -57,7 +59,7 @@ struct Watch {
             let checked = alerts.isEmpty ? true : await checkChances(on: runner)
             guard runner.format == .text || !Task.isCancelled else { break }
             let notice = CommandResult.notice(
-                "watching every \(Self.interval(minutes: minutes))\(Self.bellText(alerts, checked: checked)); Ctrl-C stops"
+                "watching every \(Self.interval(minutes: minutes))\(Self.bellText(alerts.filter { !leftOut.contains($0.kind) }, checked: checked)); Ctrl-C stops"
             )
             runner.emit(notice)
             let deadline = session.clock.elapsed + .milliseconds(Int64(minutes * 60_000))
