@@ -5,7 +5,8 @@ import WeatherTestSupport
 /// Trial 57, finding 2: a `find` that fails leaves the current location as it was, and the next
 /// plain `fav` — meant for the place asked for — toggled the old one off: a script of `find X`
 /// and `fav` lines lost a favorite, with one "☆ … removed" line the only sign. Such a `fav` is
-/// refused, naming both; once a command chooses or shows a place, `fav` toggles again.
+/// refused, naming both — and one that would add the old place too; once a command chooses or
+/// shows a place, `fav` toggles again.
 @Suite(.tags(.endToEnd)) struct FavoriteAfterFailedFindEndToEndTests {
     static let now = "2025-07-27T03:00:00Z"
     static let refusal = "error: “find Munich” found nothing, so “fav” would remove Berlin; “fav rm Berlin” does that\n"
@@ -40,9 +41,19 @@ import WeatherTestSupport
         let chosen = try run("find Berlin\nfav\nfind Munich\nuse 1\nfav\n", home: TemporaryFolder())
         #expect(chosen.stderr == "error: no place found for “Munich”\n", "\(chosen.stderr)")
         #expect(chosen.stdout.hasSuffix("☆ Berlin removed from favorites\n"), "\(chosen.stdout)")
-        // A failed `find` then a plain `fav` that would add: nothing is lost, it adds.
-        let adding = try run("find Berlin\nfind Munich\nfav\n", home: TemporaryFolder())
+        // A failed `find` then a plain `fav` that would add is refused the same way: the place
+        // before is not the one the `fav` was meant for (the old wx added Berlin); `fav add`
+        // adds it when meant.
+        let adding = try run("find Berlin\nfind Munich\nfav\nfavs\nfav add\n", home: TemporaryFolder())
+        #expect(adding.status == 1)
+        #expect(
+            adding.stderr
+                == "error: no place found for “Munich”\n"
+                + "error: “find Munich” found nothing, so “fav” would add Berlin; “fav add” does that\n",
+            "\(adding.stderr)")
+        #expect(adding.stdout.contains("no favorites yet"), "\(adding.stdout)")
         #expect(adding.stdout.hasSuffix("★ Berlin saved to favorites\n"), "\(adding.stdout)")
+        #expect(adding.stdout.components(separatedBy: "saved to favorites").count == 2, "\(adding.stdout)")
         // Without a failed find, `fav` toggles as before; `fav rm` removes after one.
         let plain = try run("find Berlin\nfav\nfav\nfav\nfind Munich\nfav rm Berlin\nfavs\n", home: TemporaryFolder())
         #expect(

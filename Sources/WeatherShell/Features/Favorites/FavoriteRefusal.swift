@@ -24,17 +24,27 @@ enum FavoriteRefusal: Refusal {
     /// `favorite` already is: the toggle would remove it, though the `fav` was meant for the
     /// place the `find` asked for. Not a usage error: `fav rm NAME` removes it when meant.
     case removalAfterFailedFind(FailedFind, favorite: String)
+    /// The same `fav` when the current location is no favorite: the toggle would add the place
+    /// before the `find`, not the one it asked for (the old wx added it). `fav add` adds it when
+    /// meant.
+    case additionAfterFailedFind(FailedFind, place: String)
 
     var isUsage: Bool { false }
 
-    /// “find Munich” found nothing, so “fav” would remove Berlin; “fav rm Berlin” does that
+    /// “find Munich” found nothing, so “fav” would remove Berlin; “fav rm Berlin” does that —
+    /// or “… would add Berlin; “fav add” does that”.
     var description: String {
         switch self {
         case .removalAfterFailedFind(let find, let favorite):
-            let query = TerminalText.sanitized(find.query)
             let name = TerminalText.sanitized(favorite)
-            let outcome = find.foundNothing ? "found nothing" : "failed"
-            return "“find \(query)” \(outcome), so “fav” would remove \(name); “fav rm \(name)” does that"
+            return "\(Self.lead(find)) remove \(name); “fav rm \(name)” does that"
+        case .additionAfterFailedFind(let find, let place):
+            return "\(Self.lead(find)) add \(TerminalText.sanitized(place)); “fav add” does that"
         }
+    }
+
+    /// "“find Munich” found nothing, so “fav” would" (or "failed, so").
+    private static func lead(_ find: FailedFind) -> String {
+        "“find \(TerminalText.sanitized(find.query))” \(find.foundNothing ? "found nothing" : "failed"), so “fav” would"
     }
 }

@@ -23,9 +23,11 @@ struct FavoritesHandler {
     /// `removing`, a favorite already is only said to be one (`fav add`).
     ///
     /// - Parameter failedFind: the `find` that failed since a command last chose or showed a
-    ///   place (the session's `failedFind`): the current location is the one before it, so a
-    ///   removal is refused (`FavoriteRefusal.removalAfterFailedFind`) — a script's `find X` +
-    ///   `fav` lines cost the favorite it had. Adding goes on: it loses nothing.
+    ///   place (the session's `failedFind`): the current location is the one before it, not the
+    ///   place the `fav` was meant for, so the toggle is refused either way — a removal
+    ///   (`FavoriteRefusal.removalAfterFailedFind`: a script's `find X` + `fav` lines cost the
+    ///   favorite it had) and an addition (`.additionAfterFailedFind`: the old place saved under
+    ///   the name of none asked for). `fav rm NAME` and `fav add` say which is meant.
     func toggleFavorite(removing: Bool = true, after failedFind: FailedFind? = nil) throws(ShellError)
         -> [CommandResult]
     {
@@ -37,6 +39,9 @@ struct FavoritesHandler {
             }
             let saved = persist { document throws(ShellError) in Self.remove(existing, from: &document) }
             return acknowledged(.favoriteRemoved(existing), unless: saved)
+        }
+        if removing, let failedFind {
+            throw FavoriteRefusal.additionAfterFailedFind(failedFind, place: place.name).shellError
         }
         // The name is chosen where the change is applied — under the lock, against the
         // favorites on disk then — so that two processes adding at once never pick the same one.
