@@ -72,8 +72,8 @@ package struct OpenMeteoForecastProvider: ForecastProvider {
         QueryString.url(
             base: baseURL, path: "/v1/forecast",
             [
-                ("latitude", coordinates.map { DecimalText.shortest($0.rounded.latitude) }.joined(separator: ",")),
-                ("longitude", coordinates.map { DecimalText.shortest($0.rounded.longitude) }.joined(separator: ",")),
+                ("latitude", coordinates.map { DecimalText.shortest($0.rounded.latitude) }.joinedText(separator: ",")),
+                ("longitude", coordinates.map { DecimalText.shortest($0.rounded.longitude) }.joinedText(separator: ",")),
                 ("current", OpenMeteoVariable.list(Self.currentVariables)),
                 ("hourly", OpenMeteoVariable.list(Self.hourlyVariables)),
                 ("daily", OpenMeteoVariable.list(Self.dailyVariables)),
