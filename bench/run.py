@@ -69,6 +69,9 @@ STEPS = [
     ("the same, with [String].joined(separator:) of wx's own in front of the standard library's (its generic entry"
      " asks the runtime for the element type)", "—", "—", "21.80 M",
      "no: the runtime's first lookup of that type moved to the next generic joined; its own calls cost more"),
+    ("[String].joinedText(separator:) of WXBasics, a name of its own, at each of the 11 joins find+show makes (no"
+     " generic joined left on its path); scripts/hot-functions.txt made again (issue 39)", "—", "—", "20.15 M",
+     "yes: 874 -> 848 page faults, wait4 CPU -0.2 to -0.7 ms (paired)"),
 ]
 # What syncing each log.jsonl append costs (issue 22): measured apart from this run, since a
 # whole-process timing on a shared machine does not separate 4 ms from its noise.
@@ -342,6 +345,24 @@ STEP_NOTES = [
     "  7 (WX_HOME, cache, 3 entries, .wx.lock, log.jsonl), each a kept contract; page faults 868 against curl's 612",
     "  (handle_mm_fault 15 % of wx's samples); generic metadata made at run time 0.62 M in 173 calls across the",
     "  renderer.",
+    "- find+show against curl (item 1), round 8 (issue 39): the standard library's joined(separator:), generic over the",
+    "  collection and run unspecialised from wx's modules, looked the array's associated types up at its first call:",
+    "  swift_getAssociatedTypeWitnessSlow 0.22 M, two scans of every protocol conformance in the binary (cache misses:",
+    "  ~4.5 % of the samples in wx's own code). Now [String].joinedText(separator:) of WXBasics (a name of its own,",
+    "  called at each of the 11 joins find+show makes, so no generic joined is left to take the lookup over, as it did",
+    "  when wx's joined stood in front of the standard library's, the table's row above): callgrind 20.37 -> 20.15 M",
+    "  (curl's two GETs 15.89 M: 1.28x -> 1.27x), output byte for byte the same. scripts/hot-functions.txt had gone",
+    "  stale (229 functions new or renamed since it was made; 38 of wx's 90 code page faults fell outside its run):",
+    "  made again, code page faults 90 -> 77. Both: page faults 874 -> 848 (curl 612). CPU (wait4, 60 runs interleaved",
+    "  with the build before and curl's two GETs, paired medians): at load ~4.5 9.73 -> 9.49 ms (1.40x -> 1.36x curl,",
+    "  -0.22 ms); at load ~8, three rounds (the last pinned to one vCPU) 10.30 -> 9.74, 11.45 -> 10.85, 11.67 -> 11.19",
+    "  ms (1.43x -> 1.36x, 1.49x -> 1.42x, 1.46x -> 1.40x; -0.50, -0.71, -0.47 ms); at load ~15 (other builds) within",
+    "  the noise (+0.13 to -0.02 ms). Looked at and left: the 154 heap pages (curl 34) are mostly small allocations",
+    "  (the JSON values, the forecast's hours, OpenSSL's), the body's block 12; .bss pages read before written fault",
+    "  twice (44 of 59 pages: metadata caches and once tokens, which swiftc cannot put in sections of their own to be",
+    "  laid out together); the standard library's CommandLine initialiser reads /proc/self/maps;",
+    "  Character.isWhitespace's Unicode table (~1 % of wx's own samples); the fixture's forecast variables wx did not",
+    "  ask for passed over, 0.59 M; new inodes as before.",
     "- `wx --complete -- show Place 1234` at 100,000 favorites, the Tab that reads state.plist and writes the names",
     "  file (item 5), round 6: the names file's check taken as the scan appends each name (each 8-byte word as it",
     "  is finished), not in a pass of 150,000 multiplies each waiting on the one before after the scan; the",

@@ -175,3 +175,26 @@ import WeatherTestSupport
         #expect(TimeWords.age(seconds: 1_122 * 86_400) == "3 years")
     }
 }
+
+@Suite(.tags(.unit)) struct JoinedTextTests {
+    /// The standard library's `joined(separator:)` is what `joinedText` stands in for: the same
+    /// text for every shape of list (none, one, empty pieces, several bytes a character).
+    @Test(
+        arguments: [
+            [], [""], ["", ""], ["a"], ["a", "b", "c"], ["Hamburg", "", "Deutschland"], ["Zürich", "東京", "👩‍👩‍👧"],
+            ["temperature_2m", "weather_code"],
+        ] as [[String]])
+    func sameAsJoined(parts: [String]) {
+        for separator in ["", ",", ", ", "\n", "–"] {
+            #expect(parts.joinedText(separator: separator) == parts.joined(separator: separator))
+            let pieces = parts.map { Substring($0) }
+            #expect(pieces.joinedText(separator: separator) == pieces.joined(separator: separator))
+        }
+        #expect(parts.joinedText() == parts.joined())
+    }
+
+    @Test func piecesOfALine() {
+        let pieces = "  heavy   rain  ahead ".split(separator: " ")
+        #expect(pieces.joinedText(separator: " ") == "heavy rain ahead")
+    }
+}

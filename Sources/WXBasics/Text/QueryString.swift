@@ -33,7 +33,7 @@ package enum QueryString {
     package static func url(base: String, path: String, _ items: [(String, String)]) -> String {
         var trimmed = Substring(base)
         while trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
-        let query = items.map { "\(encode($0.0))=\(encode($0.1))" }.joined(separator: "&")
+        let query = items.map { "\(encode($0.0))=\(encode($0.1))" }.joinedText(separator: "&")
         return query.isEmpty ? "\(trimmed)\(path)" : "\(trimmed)\(path)?\(query)"
     }
 }

@@ -255,7 +255,7 @@ package enum WarningText {
     /// `limit` characters.
     package static func line(_ text: String, limit: Int = 300) -> String {
         let clean = TerminalText.sanitized(text).split(separator: " ", omittingEmptySubsequences: true)
-            .joined(separator: " ")
+            .joinedText(separator: " ")
         return clean.count > limit ? String(clean.prefix(limit - 1)) + "…" : clean
     }
 
@@ -270,7 +270,7 @@ package enum WarningText {
             lines.append(line)
         }
         while lines.last?.isEmpty == true { lines.removeLast() }
-        let joined = lines.joined(separator: "\n")
+        let joined = lines.joinedText(separator: "\n")
         return joined.isEmpty ? nil : String(joined.prefix(8_000))
     }
 

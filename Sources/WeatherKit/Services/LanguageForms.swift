@@ -1,3 +1,5 @@
+import WXBasics
+
 /// The user's language (a BCP 47 tag as wx keeps it: `pt-BR`, `de`, `zh-Hans`) in the form each
 /// service takes. The tag is kept whole until a request is built, each service then given what
 /// it documents: a region dropped for one that takes bare codes, never for one that reads it.
@@ -21,7 +23,7 @@ package enum LanguageForms {
             ([language.lowercased()]
             + parts.dropFirst().map { part in
                 part.count == 4 ? part.prefix(1).uppercased() + part.dropFirst().lowercased() : part.uppercased()
-            }).joined(separator: "-")
+            }).joinedText(separator: "-")
     }
 
     /// The tag as OpenWeatherMap's `lang` takes it (openweathermap.org/current#multi): the

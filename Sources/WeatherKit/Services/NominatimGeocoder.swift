@@ -149,7 +149,7 @@ package struct NominatimGeocoder: Geocoder {
             region.append(candidate)
         }
         return Place(
-            name: name, region: region.joined(separator: ", "),
+            name: name, region: region.joinedText(separator: ", "),
             countryCode: text("country_code")?.lowercased(), coordinate: coordinate, displayName: displayName)
     }
 }

@@ -244,7 +244,7 @@ package struct Arguments: Sendable {
     /// and `show "New York"` name the same place); nil when nothing (or only space) is left.
     package mutating func rest() -> String? {
         defer { words = [] }
-        let text = words.joined(separator: " ").trimmed
+        let text = words.joinedText(separator: " ").trimmed
         return text.isEmpty ? nil : text
     }
 

@@ -29,7 +29,7 @@ package enum TextRenderer {
             return DataExchange.text(records.collected, kind: kind, format: format)
         }
         let lines = fittingFileNames(TextRenderer.lines(result, context: context), of: result, context: context)
-        var text = lines.joined(separator: "\n")
+        var text = lines.joinedText(separator: "\n")
         if !lines.isEmpty { text.append("\n") }
         return context.unicode ? text : ascii(text)
     }

@@ -53,7 +53,7 @@ struct OpenMeteoVariable: Sendable {
     static let uvIndexMax = Self("uv_index_max", .index)
 
     /// A request's variable list (`hourly=temperature_2m,…`).
-    static func list(_ variables: [OpenMeteoVariable]) -> String { variables.map(\.name).joined(separator: ",") }
+    static func list(_ variables: [OpenMeteoVariable]) -> String { variables.map(\.name).joinedText(separator: ",") }
 }
 
 /// What every Open-Meteo answer shares: its zone, its error object, its times and days.

@@ -39,7 +39,7 @@ package struct OpenMeteoEnsembleProvider: EnsembleProvider {
             [
                 ("latitude", DecimalText.shortest(rounded.latitude)),
                 ("longitude", DecimalText.shortest(rounded.longitude)),
-                ("hourly", Self.hourlyVariables.joined(separator: ",")), ("models", model.rawValue),
+                ("hourly", Self.hourlyVariables.joinedText(separator: ",")), ("models", model.rawValue),
                 ("forecast_days", String(Self.forecastDays)), ("timezone", "auto"), ("timeformat", "unixtime"),
             ])
     }

@@ -69,11 +69,13 @@ package struct OpenMeteoForecastProvider: ForecastProvider {
 
     /// The request URL for `coordinates` (one or several places).
     package func url(for coordinates: [Coordinate]) -> String {
-        QueryString.url(
+        let latitudes = coordinates.map { DecimalText.shortest($0.rounded.latitude) }
+        let longitudes = coordinates.map { DecimalText.shortest($0.rounded.longitude) }
+        return QueryString.url(
             base: baseURL, path: "/v1/forecast",
             [
-                ("latitude", coordinates.map { DecimalText.shortest($0.rounded.latitude) }.joined(separator: ",")),
-                ("longitude", coordinates.map { DecimalText.shortest($0.rounded.longitude) }.joined(separator: ",")),
+                ("latitude", latitudes.joinedText(separator: ",")),
+                ("longitude", longitudes.joinedText(separator: ",")),
                 ("current", OpenMeteoVariable.list(Self.currentVariables)),
                 ("hourly", OpenMeteoVariable.list(Self.hourlyVariables)),
                 ("daily", OpenMeteoVariable.list(Self.dailyVariables)),

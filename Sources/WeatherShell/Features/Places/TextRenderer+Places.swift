@@ -49,7 +49,7 @@ extension TextRenderer {
             // at a terminal that wide when nothing is cut so, else wrapped between its words.
             var label = labelLines(place, width: room, continuation: width - 5)
             if !context.fitsWidth,
-                label.joined(separator: " ").split(whereSeparator: \.isWhitespace)
+                label.joinedText(separator: " ").split(whereSeparator: \.isWhitespace)
                     != place.label.split(whereSeparator: \.isWhitespace)
             {
                 label = TextLayout.wrap(place.label, indent: 0, continuation: 0, width: room)

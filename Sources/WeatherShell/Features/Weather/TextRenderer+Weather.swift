@@ -252,7 +252,7 @@ extension TextRenderer {
             case .confidence: "“confidence” (how sure)"
             }
         }
-        return "see also: " + named.joined(separator: ", ")
+        return "see also: " + named.joinedText(separator: ", ")
     }
 
     /// "sunrise 03:18 sunset 19:06", "daylight 15 h 48 min"; "polar night — the sun does not
