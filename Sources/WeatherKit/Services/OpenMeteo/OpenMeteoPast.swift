@@ -72,7 +72,7 @@ package struct OpenMeteoPastProvider: Sendable {
         let service = source == .archive ? Service.openMeteoArchive : .openMeteo
         let now = client.context.now()
         return try await client.answer(
-            ServiceRequest(service: service, url: url, cacheKey: url, staleFallback: true),
+            ServiceRequest(service: service, url: url, cacheKey: url, staleFallback: true, storedOnlyWithValues: true),
             read: { json throws(ServiceError) in
                 try Self.past(from: json, requested: coordinate, days: range, source: source, now: now)
             },
@@ -261,6 +261,7 @@ package struct OpenMeteoPastProvider: Sendable {
     ///   not know (nothing is left).
     package static func climatology(from json: JSONValue, requested: Coordinate) throws(ServiceError) -> Climatology {
         try OpenMeteoAnswer.checkAnswer(json, requested: requested, service: .openMeteoArchive)
+        try OpenMeteoAnswer.requireValues(json, service: .openMeteoArchive)
         guard let daily = json["daily"], let rawTimes = daily["time"]?.array, !rawTimes.isEmpty else {
             throw .malformedResponse(.openMeteoArchive, detail: "no daily values in the answer")
         }
