@@ -207,13 +207,13 @@ package struct OpenMeteoEnsembleProvider: EnsembleProvider {
         let service = Service.openMeteoEnsemble
         guard json.object != nil else { throw .malformedResponse(service, detail: "expected an object") }
         try OpenMeteoAnswer.checkAnswer(json, requested: requested, service: service)
-        // Every array empty, every value null, or only `time`: the service sent no data, not
-        // an answer without the variable a view asks for (trial 58: "try a threshold without it").
-        try OpenMeteoAnswer.requireValues(json, service: service)
         let zone = OpenMeteoAnswer.zone(json)
         guard let block = try Block(json, "hourly", offset: zone.utcOffsetSeconds, service: service),
             let keys = block.values.object?.keys
         else { throw .malformedResponse(service, detail: "no hourly values in the answer") }
+        // Every array empty, every value null, or only `time`: the service sent no data, not
+        // an answer without the variable a view asks for (trial 58: "try a threshold without it").
+        try OpenMeteoAnswer.requireValues(json, service: service)
         let kept = block.times.indices.filter { block.times[$0] != nil }
         var notes: [EnsembleNote] = []
 

@@ -261,10 +261,10 @@ package struct OpenMeteoPastProvider: Sendable {
     ///   not know (nothing is left).
     package static func climatology(from json: JSONValue, requested: Coordinate) throws(ServiceError) -> Climatology {
         try OpenMeteoAnswer.checkAnswer(json, requested: requested, service: .openMeteoArchive)
-        try OpenMeteoAnswer.requireValues(json, service: .openMeteoArchive)
         guard let daily = json["daily"], let rawTimes = daily["time"]?.array, !rawTimes.isEmpty else {
             throw .malformedResponse(.openMeteoArchive, detail: "no daily values in the answer")
         }
+        try OpenMeteoAnswer.requireValues(json, service: .openMeteoArchive)
         // Thirty years are 33,000 values: each column's declared unit is looked at once, not per
         // value; an unknown one leaves that column out (noted), as for the forecast.
         let units = json["daily_units"] ?? .null
