@@ -114,7 +114,8 @@ package struct OpenMeteoPreviousRunsProvider: PreviousRunsProvider {
         let url = url(at: coordinate, days: range, leads: leads)
         return try await client.answer(
             ServiceRequest(
-                service: .openMeteoPreviousRuns, url: url, cacheKey: url, staleFallback: true, storedOnlyWithValues: true),
+                service: .openMeteoPreviousRuns, url: url, cacheKey: url, staleFallback: true,
+                storedOnlyWithValues: true),
             read: { json throws(ServiceError) in try Self.runs(from: json, requested: coordinate, leads: leads) },
             validity: { _, _, now in validUntil(now) })
     }

@@ -78,8 +78,10 @@ struct DecisionHandler {
             if let first = ensemble.times.first, first >= spanEnd {
                 let today = ensemble.clock.localTime(now).date
                 throw .notInAnswer(
-                    EnsembleRetryText.startsLater(ensemble.model, first: ensemble.clock.localTime(first).date, today: today)
-                        + ", after \(DecisionText.spanName(request.span)); " + EnsembleRetryText.advice(answer.origin, now: now))
+                    EnsembleRetryText.startsLater(
+                        ensemble.model, first: ensemble.clock.localTime(first).date, today: today)
+                        + ", after \(DecisionText.spanName(request.span)); "
+                        + EnsembleRetryText.advice(answer.origin, now: now))
             }
             let length = Int(spanEnd.timeIntervalSince(spanStart) / 3_600)
             throw .notApplicable(
