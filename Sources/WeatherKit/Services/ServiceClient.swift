@@ -118,6 +118,10 @@ struct ServiceRequest: Sendable {
     /// The members of the answer the provider reads (`JSONSelection`); nil: all. The answer is
     /// checked and cached whole either way.
     var selection: JSONSelection? = nil
+    /// An Open-Meteo answer that carries no value (`OpenMeteoAnswer.carriesValues`: every array
+    /// empty, every value null, or only `time`) is read but not stored, so the next command
+    /// asks again: one bad answer does not stand for the answer's whole lifetime (trial 58).
+    var storedOnlyWithValues: Bool = false
 }
 
 /// Runs service requests: cache, spacing, retries, and the mapping of statuses and bodies to
@@ -204,7 +208,9 @@ struct ServiceClient: Sendable {
             let json = try Self.decode(
                 response, service: request.service, url: request.url, selecting: request.selection)
             let value = try read(json)
-            if let key = request.cacheKey, let cache = context.cache, let until = validity(json, value, now) {
+            if let key = request.cacheKey, let cache = context.cache, let until = validity(json, value, now),
+                !request.storedOnlyWithValues || OpenMeteoAnswer.carriesValues(json)
+            {
                 cache.store(response.body, for: key, stored: now, validUntil: until)
             }
             return (Fetched(value: json, origin: .network), value)

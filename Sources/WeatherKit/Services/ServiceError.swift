@@ -105,6 +105,11 @@ package enum ServiceError: Error, Hashable, Sendable {
 }
 
 extension ServiceError {
+    /// The detail of `malformedResponse` for an answer without any value: every array empty,
+    /// every value null, or only `time` (`OpenMeteoAnswer.carriesValues`). Said as "sent no
+    /// data", not as advice about what the user asked (trial 58).
+    static let noValues = "no values in the answer"
+
     /// The detail of `malformedResponse` for one place of a several-place answer given as a
     /// bare `nan` where a number belongs: what Open-Meteo writes for a point outside a model's
     /// area, which no retry mends.
@@ -231,6 +236,8 @@ extension ServiceError: CustomStringConvertible {
         case .malformedResponse(_, let detail) where detail == Self.outsideModelArea:
             // Waiting does not move a place into the model's area (trial 12).
             return "\(name) sent an answer wx cannot read (\(detail))"
+        case .malformedResponse(_, let detail) where detail == Self.noValues:
+            return "\(name) sent no data (every value in its answer is empty or missing); try again later"
         case .malformedResponse(_, let detail):
             return "\(name) sent an answer wx cannot read (\(detail)); try again later"
         case .unknownUnit(_, let variable, let label):

@@ -32,7 +32,7 @@ package struct OpenMeteoAirQualityProvider: AirQualityProvider {
                 ("forecast_days", "1"), ("timezone", "auto"), ("timeformat", "unixtime"),
             ])
         return try await client.answer(
-            ServiceRequest(service: service, url: url, cacheKey: url, staleFallback: true),
+            ServiceRequest(service: service, url: url, cacheKey: url, staleFallback: true, storedOnlyWithValues: true),
             read: { json throws(ServiceError) in
                 guard let air = try Self.airQuality(from: json, requested: coordinate, at: now) else {
                     throw .notNow(service, detail: "no hour at or before it")

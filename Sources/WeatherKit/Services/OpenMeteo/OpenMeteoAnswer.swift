@@ -71,6 +71,30 @@ enum OpenMeteoAnswer {
         (.dailyTemperatureMean, "daily", .temperatureMean), (.dailySunshine, "daily", .sunshineDuration),
     ]
 
+    /// The blocks of values an Open-Meteo answer may carry.
+    static let valueBlocks = ["current", "minutely_15", "hourly", "daily"]
+
+    /// Whether the answer carries any value: a block (`valueBlocks`) with a non-null value
+    /// under a key other than `time`. An answer whose arrays are all empty, whose values are
+    /// all null, or which has only `time` carries none: the service sent no data, and such an
+    /// answer is never stored (`ServiceRequest.storedOnlyWithValues`), so the next command
+    /// asks again rather than replay it until the answer's lifetime ends (trial 58).
+    static func carriesValues(_ json: JSONValue) -> Bool {
+        valueBlocks.contains { name in
+            guard let block = json[name]?.object else { return false }
+            return block.contains { key, value in
+                guard key != "time" else { return false }
+                if let values = value.array { return values.contains { $0 != .null } }
+                return value != .null
+            }
+        }
+    }
+
+    /// Throws `ServiceError.noValues` for an answer that carries no value (`carriesValues`).
+    static func requireValues(_ json: JSONValue, service: Service) throws(ServiceError) {
+        guard carriesValues(json) else { throw .malformedResponse(service, detail: ServiceError.noValues) }
+    }
+
     /// Of `series`, those the answer's `hourly` and `daily` blocks do not have (under any of
     /// their names); none of a block the answer lacks altogether, which has no hours or days to
     /// show. The forecast's and the past's answers are read by this one rule.

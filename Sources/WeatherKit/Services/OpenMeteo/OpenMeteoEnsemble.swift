@@ -56,7 +56,9 @@ package struct OpenMeteoEnsembleProvider: EnsembleProvider {
         // When the answer was stored, to keep its rain chances beside it.
         var storedAt: Date?
         let fetched = try await client.answer(
-            ServiceRequest(service: service, url: url, cacheKey: url, staleFallback: true, nonNumbersAsNull: true),
+            ServiceRequest(
+                service: service, url: url, cacheKey: url, staleFallback: true, nonNumbersAsNull: true,
+                storedOnlyWithValues: true),
             read: { json throws(ServiceError) in try Self.ensemble(from: json, requested: coordinate, model: model) },
             validity: { _, _, now in
                 storedAt = now
@@ -194,7 +196,8 @@ package struct OpenMeteoEnsembleProvider: EnsembleProvider {
     ///
     /// - Throws: `ServiceError.rejected` for `{"error":true,"reason":…}`; `.otherPlace` for an
     ///   answer about another place (`OpenMeteoAnswer.checkAnswer`); `.malformedResponse`
-    ///   for a body that is not an object or has no `hourly` block, or when any member's value
+    ///   for a body that is not an object, has no `hourly` block or no value at all
+    ///   (`ServiceError.noValues`), or when any member's value
     ///   is outside `PhysicalRange` (naming the member's variable: the whole answer is refused,
     ///   not only that member). A variable's members in a unit wx does not know are left out,
     ///   the variable named in `unknownUnits`, the rest read (case OM-1's rule).
@@ -208,6 +211,9 @@ package struct OpenMeteoEnsembleProvider: EnsembleProvider {
         guard let block = try Block(json, "hourly", offset: zone.utcOffsetSeconds, service: service),
             let keys = block.values.object?.keys
         else { throw .malformedResponse(service, detail: "no hourly values in the answer") }
+        // Every array empty, every value null, or only `time`: the service sent no data, not
+        // an answer without the variable a view asks for (trial 58: "try a threshold without it").
+        try OpenMeteoAnswer.requireValues(json, service: service)
         let kept = block.times.indices.filter { block.times[$0] != nil }
         var notes: [EnsembleNote] = []
 

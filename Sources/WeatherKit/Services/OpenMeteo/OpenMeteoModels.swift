@@ -48,7 +48,7 @@ package struct OpenMeteoModelsProvider: ModelComparisonProvider {
     package func comparison(at coordinate: Coordinate) async throws(ServiceError) -> Fetched<ModelComparison> {
         let url = url(at: coordinate)
         return try await client.answer(
-            ServiceRequest(service: service, url: url, cacheKey: url, staleFallback: true),
+            ServiceRequest(service: service, url: url, cacheKey: url, staleFallback: true, storedOnlyWithValues: true),
             read: { json throws(ServiceError) in
                 try Self.comparison(from: json, requested: coordinate, models: Self.models)
             },

@@ -72,7 +72,7 @@ package struct OpenMeteoPastProvider: Sendable {
         let service = source == .archive ? Service.openMeteoArchive : .openMeteo
         let now = client.context.now()
         return try await client.answer(
-            ServiceRequest(service: service, url: url, cacheKey: url, staleFallback: true),
+            ServiceRequest(service: service, url: url, cacheKey: url, staleFallback: true, storedOnlyWithValues: true),
             read: { json throws(ServiceError) in
                 try Self.past(from: json, requested: coordinate, days: range, source: source, now: now)
             },
@@ -264,6 +264,7 @@ package struct OpenMeteoPastProvider: Sendable {
         guard let daily = json["daily"], let rawTimes = daily["time"]?.array, !rawTimes.isEmpty else {
             throw .malformedResponse(.openMeteoArchive, detail: "no daily values in the answer")
         }
+        try OpenMeteoAnswer.requireValues(json, service: .openMeteoArchive)
         // Thirty years are 33,000 values: each column's declared unit is looked at once, not per
         // value; an unknown one leaves that column out (noted), as for the forecast.
         let units = json["daily_units"] ?? .null

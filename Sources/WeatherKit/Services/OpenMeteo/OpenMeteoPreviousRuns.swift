@@ -113,7 +113,9 @@ package struct OpenMeteoPreviousRunsProvider: PreviousRunsProvider {
     ) async throws(ServiceError) -> Fetched<PreviousRuns> {
         let url = url(at: coordinate, days: range, leads: leads)
         return try await client.answer(
-            ServiceRequest(service: .openMeteoPreviousRuns, url: url, cacheKey: url, staleFallback: true),
+            ServiceRequest(
+                service: .openMeteoPreviousRuns, url: url, cacheKey: url, staleFallback: true,
+                storedOnlyWithValues: true),
             read: { json throws(ServiceError) in try Self.runs(from: json, requested: coordinate, leads: leads) },
             validity: { _, _, now in validUntil(now) })
     }
@@ -198,7 +200,8 @@ extension OpenMeteoPastProvider {
     ) async throws(ServiceError) -> Fetched<ArchiveDays> {
         let url = observedURL(at: coordinate, days: range)
         return try await client.answer(
-            ServiceRequest(service: .openMeteoArchive, url: url, cacheKey: url, staleFallback: true),
+            ServiceRequest(
+                service: .openMeteoArchive, url: url, cacheKey: url, staleFallback: true, storedOnlyWithValues: true),
             read: { json throws(ServiceError) in try Self.observedDays(from: json, requested: coordinate, days: range)
             },
             validity: { _, observed, now in observed.lastDayWithData == nil ? .distantFuture : validUntil(now) })

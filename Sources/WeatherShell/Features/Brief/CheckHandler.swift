@@ -55,7 +55,8 @@ enum CheckRules {
     /// - Throws: `ShellError.notInAnswer` when the ensemble covers neither today nor tomorrow
     ///   (wx cannot tell: exit status 3, never a false 1).
     static func outcome(
-        _ condition: CheckCondition, ensemble: EnsembleForecast?, warnings: [WeatherWarning], now: Date
+        _ condition: CheckCondition, ensemble: EnsembleForecast?, origin: DataOrigin? = nil,
+        warnings: [WeatherWarning], now: Date
     ) throws(ShellError) -> CheckOutcome {
         guard let alert = condition.alert else {
             return CheckOutcome(condition: condition, holds: !warnings.isEmpty, reading: nil, warnings: warnings)
@@ -66,7 +67,8 @@ enum CheckRules {
         }
         guard let ensemble, let reading = ChanceReading.reading(alert, ensemble: ensemble, now: now) else {
             throw .notInAnswer(
-                "the ensemble’s answer covers neither today nor tomorrow, so \(condition.option) cannot be checked; try after the next run"
+                "the ensemble’s answer covers neither today nor tomorrow, so \(condition.option) cannot be checked; "
+                    + EnsembleRetryText.advice(origin, now: now)
             )
         }
         return CheckOutcome(condition: condition, holds: reading.isAbove, reading: reading, warnings: [])
@@ -245,7 +247,9 @@ extension BriefHandler {
                     continue
                 }
                 do {
-                    let outcome = try CheckRules.outcome(condition, ensemble: ensemble, warnings: warnings, now: now)
+                    let outcome = try CheckRules.outcome(
+                        condition, ensemble: ensemble, origin: try? fetchedEnsemble?.get().origin, warnings: warnings,
+                        now: now)
                     judge(
                         outcome,
                         staleBy: condition == .warnings

@@ -52,7 +52,8 @@ struct DecisionHandler {
         let from = ensemble.nextHour(after: now)
         guard let last = ensemble.times.last, last > from else {
             throw .notInAnswer(
-                "the \(ensemble.model.displayName) answer ends before the next hour; try after the next run")
+                "the \(ensemble.model.displayName) answer ends before the next hour; "
+                    + EnsembleRetryText.advice(answer.origin, now: now))
         }
         let reach = Int(last.timeIntervalSince(from) / 3_600)
         guard request.hours <= reach else {
@@ -72,6 +73,16 @@ struct DecisionHandler {
             coordinate: ensemble.coordinate, forecast: deterministic.map(ForecastHours.init))
         var windows = found
         guard !windows.isEmpty else {
+            // An answer for later days than the span's (a recording, a clock set wrong): its
+            // start is the cause, not the window's length (trial 58).
+            if let first = ensemble.times.first, first >= spanEnd {
+                let today = ensemble.clock.localTime(now).date
+                throw .notInAnswer(
+                    EnsembleRetryText.startsLater(
+                        ensemble.model, first: ensemble.clock.localTime(first).date, today: today)
+                        + ", after \(DecisionText.spanName(request.span)); "
+                        + EnsembleRetryText.advice(answer.origin, now: now))
+            }
             let length = Int(spanEnd.timeIntervalSince(spanStart) / 3_600)
             throw .notApplicable(
                 "no \(request.hours)-hour window fits in \(DecisionText.spanName(request.span)): \(Counting.count(max(0, length), "hour")) from \(DecisionText.dateTime(spanStart, ensemble.clock)) to \(DecisionText.dateTime(spanEnd, ensemble.clock))"
@@ -360,7 +371,8 @@ struct DecisionHandler {
         }
         guard rows.contains(where: { !$0.days.isEmpty }) else {
             throw .notInAnswer(
-                "the \(ensemble.model.displayName) answer covers no whole day from today; try again after the next run")
+                "the \(ensemble.model.displayName) answer covers no whole day from today; "
+                    + EnsembleRetryText.advice(answer.origin, now: now))
         }
         return ChanceReport(
             place: place, model: ensemble.model, zone: ensemble.zone, rows: rows, requestedDays: count,
@@ -389,7 +401,9 @@ struct DecisionHandler {
         let hours = ChanceCounts.plume(ensemble, variable: request.variable, from: from, count: count)
         // One hour is a plume of one row (HOURS is 1 to 240); none is an answer that has ended.
         guard let first = hours.first else {
-            throw .notInAnswer("the \(ensemble.model.displayName) answer has no hours left; try after the next run")
+            throw .notInAnswer(
+                "the \(ensemble.model.displayName) answer has no hours left; "
+                    + EnsembleRetryText.advice(answer.origin, now: now))
         }
         return PlumeReport(
             place: place, model: ensemble.model, zone: ensemble.zone, variable: request.variable, hours: hours,

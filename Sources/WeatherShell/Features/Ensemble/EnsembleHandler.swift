@@ -58,11 +58,14 @@ struct EnsembleHandler {
         guard !days.isEmpty else {
             if let first = later.first, beyond > 0 {
                 throw .notInAnswer(
-                    "the \(answer.model.displayName) answer starts \(first.date.iso), \(first.date.dayNumber - today.dayNumber) days from today — beyond the \(OpenMeteoEnsembleProvider.forecastDays) days the ensemble covers, so it says nothing of the days ahead; try again after the next run"
+                    EnsembleRetryText.startsLater(answer.model, first: first.date, today: today)
+                        + " — beyond the \(OpenMeteoEnsembleProvider.forecastDays) days the ensemble covers, so it says nothing of the days ahead; "
+                        + EnsembleRetryText.advice(fetched.origin, now: now)
                 )
             }
             throw .notInAnswer(
-                "the \(answer.model.displayName) answer covers no whole day from today; try again after the next run")
+                "the \(answer.model.displayName) answer covers no whole day from today; "
+                    + EnsembleRetryText.advice(fetched.origin, now: now))
         }
         var report = ConfidenceReport(
             place: resolved.place, ensemble: answer, days: days, requestedDays: requested, origin: fetched.origin)
