@@ -258,6 +258,103 @@ import WeatherTestSupport
         #expect(answered == 3414 + 4251)
     }
 
+    /// A text other than the name (plistlib's `displayName`, read by the layout without the
+    /// name's checks) of 0 to 40 bytes with each byte that stops it (or `x`) at each place: the
+    /// stop falls at each offset of a 16-byte block and of a word, in the first, second and third
+    /// block. Read by plistlib's layout as the one-pass reading reads it, name and end.
+    @Test func otherTextsAtEveryLengthAndStop() throws {
+        let plistlib = try #require(Self.layout(PlainFavoriteNameTests.plistlib))
+        let (head, tail) = try #require(
+            PlainFavoriteNameTests.plistlib.components(separatedBy: "Place 7, Somewhere").map { Array($0.utf8) }
+                .twoParts)
+        var answered = 0
+        var differ = 0
+        for length in 0...40 {
+            for place in 0..<max(length, 1) {
+                for stop: UInt8 in [0x3C, 0x3E, 0x26, 0x1F, 0x7F, 0x80, 0xFF, 0x20, 0x78] {
+                    var text = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                    if length > 0 { text[place] = stop }
+                    let favorite = head + text + tail
+                    let (layout, plain) = favorite.withUnsafeBytes { raw in
+                        (
+                            plistlib.name(raw, at: 0).map { [$0.name.lowerBound, $0.name.upperBound, $0.end] },
+                            StatePlistReader.plainFavoriteName(raw, at: 0).map { [$0.name.utf8.count, $0.end] }
+                        )
+                    }
+                    if layout != nil { answered += 1 }
+                    if layout.map({ [$0[1] - $0[0], $0[2]] }) != plain { differ += 1 }
+                }
+            }
+        }
+        #expect(differ == 0)
+        // Lengths 0 to 40 with no stop but a space or an `x` (0: the one empty text, 9 times).
+        #expect(answered == 9 + 2 * (1...40).reduce(0, +))
+    }
+
+    /// A favorite cut short by the end of the bytes at every place (the rest of it, and "<"s,
+    /// still in memory after the cut): the layout answers only for the whole favorite, and as the
+    /// one-pass reading does, for a name of 1 to 40 bytes (its end in each 16-byte block).
+    @Test func aFavoriteCutByTheEndOfTheBytes() throws {
+        let compact = try #require(Self.layout(PlainFavoriteNameTests.compact))
+        var differ = 0
+        for length in 1...40 {
+            let text =
+                Array("<dict><key>name</key><string>".utf8) + [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                + Array("</string><key>latitude</key><real>54.3</real><key>longitude</key><real>10</real></dict>".utf8)
+                + Array("</string></dict></array>".utf8) + [UInt8](repeating: UInt8(ascii: "<"), count: 32)
+            let whole = text.count - 56
+            text.withUnsafeBytes { raw in
+                for cut in 0...whole {
+                    let bytes = UnsafeRawBufferPointer(rebasing: raw[0..<cut])
+                    let found = compact.name(bytes, at: 0)
+                    let plain = StatePlistReader.plainFavoriteName(bytes, at: 0)
+                    if found?.end != plain?.end || (found != nil) != (cut == whole) { differ += 1 }
+                }
+            }
+        }
+        #expect(differ == 0)
+    }
+
+    /// Every real of 7 characters over `-`, `.`, `0`, `1`, `8`, `9` as the latitude and as the
+    /// longitude: its `<` the last byte of the word at its start (`quickReal`'s longest), with a
+    /// sign, a point or a digit at each place; answered as the one-pass reading answers, name and
+    /// end, with bytes after the favorite and where it ends them (fewer than 17 after the real).
+    @Test func realsOfSevenCharacters() throws {
+        let compact = try #require(Self.layout(PlainFavoriteNameTests.compact))
+        let alphabet = Array("-.0189".utf8)
+        var answered = [0, 0]
+        var differ = 0
+        for code in 0..<279_936 {
+            var number: [UInt8] = []
+            var rest = code
+            for _ in 0..<7 {
+                number.append(alphabet[rest % 6])
+                rest /= 6
+            }
+            for (index, (latitude, longitude)) in [(number, Array("10".utf8)), (Array("54.3".utf8), number)]
+                .enumerated()
+            {
+                let text =
+                    Array("<dict><key>name</key><string>X</string><key>latitude</key><real>".utf8) + latitude
+                    + Array("</real><key>longitude</key><real>".utf8) + longitude + Array("</real></dict>".utf8)
+                for bytes in [text, text + Array("\n\t\t<dict>".utf8) + [UInt8](repeating: 0x20, count: 24)] {
+                    let (layout, plain) = bytes.withUnsafeBytes { raw in
+                        (
+                            compact.name(raw, at: 0).map { [$0.name.count, $0.end] },
+                            StatePlistReader.plainFavoriteName(raw, at: 0).map { [$0.name.utf8.count, $0.end] }
+                        )
+                    }
+                    if layout != plain { differ += 1 }
+                    if layout != nil, bytes.count > text.count { answered[index] += 1 }
+                }
+            }
+        }
+        #expect(differ == 0)
+        // By python: `re.fullmatch(r"-?\d+(\.\d+)?", s) and abs(float(s)) <= b` over
+        // `itertools.product("-.0189", repeat=7)`: 10,241 within 90, 12,791 within 180.
+        #expect(answered == [10241, 12791])
+    }
+
     /// A layout learnt with the white space before its favorite reads a favorite from where
     /// that space starts when it is the same, from nowhere else (not from the `<dict>`, not
     /// after other space), and answers as the one-pass reading at the `<dict>`; space holding
@@ -323,4 +420,9 @@ import WeatherTestSupport
         }
         #expect(scanned > 100)
     }
+}
+
+extension Array {
+    /// The two elements of an array of two; nil for any other count.
+    fileprivate var twoParts: (Element, Element)? { count == 2 ? (self[0], self[1]) : nil }
 }
