@@ -117,7 +117,7 @@ struct Trial58ChangesEndToEndTests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(
             joined(run).contains(
-                "\(now["today_members"] ?? "?") of \(now["today_of_members"] ?? "?") members (was \(was["today_members"] ?? "?") of \(was["today_of_members"] ?? "?") over the same hours when you looked Fri 07:10)."
+                "\(now["today_members"] ?? "?") of \(now["today_of_members"] ?? "?") members (was \(was["today_members"] ?? "?") of \(was["today_of_members"] ?? "?") over the same hours as of Fri 07:10)."
             ), "\(run.stdout)")
     }
 

@@ -190,9 +190,9 @@ extension TextRenderer {
             // next hour (a look at 20:10 is not compared with a whole day's count).
             let span = now.from.map { "for the rest of \(day(now.date)) (from \(at($0)))" } ?? day(now.date)
             let same = now.from == nil ? "" : " over the same hours"
-            // The look the count is from, when not the last one (trial58).
+            // The look (or check's mark) the count is from, when not the last one (trial58).
             let source =
-                wasLooked.map { " when you looked \(lookTime($0, clock: clock, format: format, now: lookedNow))" } ?? ""
+                wasLooked.map { " as of \(lookTime($0, clock: clock, format: format, now: lookedNow))" } ?? ""
             return
                 "Rain \(span) now \(BriefRules.likelihood(percent: now.percent)): \(now.members) of \(now.ofMembers) members (was \(was.members) of \(was.ofMembers)\(same)\(source))."
         }
