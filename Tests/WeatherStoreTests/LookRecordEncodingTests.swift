@@ -47,7 +47,28 @@ import WeatherTestSupport
                         LookWarning(id: "w\"2", event: "Frost"),
                     ],
             chance: variant % 2 == 1
-                ? nil : LookChance(date: LocalDate(year: 2025, month: 7, day: 30), members: 19, ofMembers: 51))
+                ? nil : LookChance(date: LocalDate(year: 2025, month: 7, day: 30), members: 19, ofMembers: 51),
+            chanceTomorrow: variant % 4 < 2
+                ? nil : LookChance(date: LocalDate(year: 2025, month: 7, day: 31), members: 27, ofMembers: 51),
+            daysAreUTC: variant % 3 == 2)
+    }
+
+    /// Tomorrow's chance and UTC days (trial58) are read back as written; a line without them
+    /// (an older wx's) reads as none and the place's days.
+    @Test(arguments: 0..<8) func tomorrowsChanceAndUTCDaysReadBack(_ variant: Int) throws {
+        let look = Self.look(variant)
+        let line = LookRecord(look).sortedJSON
+        let read = try #require(line.withUnsafeBytes { jsonObject($0) }.flatMap(LookRecord.look))
+        #expect(read.chanceTomorrow == look.chanceTomorrow)
+        #expect(read.daysAreUTC == look.daysAreUTC)
+        var older = look
+        older.chanceTomorrow = nil
+        older.daysAreUTC = false
+        let olderLine = LookRecord(older).sortedJSON
+        #expect(!String(decoding: olderLine, as: UTF8.self).contains("chance_tomorrow"))
+        #expect(!String(decoding: olderLine, as: UTF8.self).contains("days_utc"))
+        let olderRead = try #require(olderLine.withUnsafeBytes { jsonObject($0) }.flatMap(LookRecord.look))
+        #expect(olderRead.chanceTomorrow == nil && !olderRead.daysAreUTC)
     }
 
     @Test(arguments: 0..<8) func sameBytesAsJSONEncoder(_ variant: Int) throws {

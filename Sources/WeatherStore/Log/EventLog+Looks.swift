@@ -141,7 +141,8 @@ extension EventLog {
         var malformed = 0
         _ = openLog()?.linesForward(from: 0) { line in
             if let look = Self.lookLine(line, malformed: &malformed) {
-                ordinals.append((Self.lookGroup(look), ordinals.count, look.chance != nil))
+                ordinals.append(
+                    (Self.lookGroup(look), ordinals.count, look.chance != nil || look.chanceTomorrow != nil))
             }
         }
         var kept = Set<Int>()

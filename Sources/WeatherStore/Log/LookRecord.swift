@@ -5,7 +5,8 @@ import WeatherKit
 /// A look as one line of `log.jsonl` (kind `look`, format version 1), keys sorted:
 ///
 /// `{"answer_time":…,"chance":{"date":"2026-07-09","from":"2026-07-09T13:00:00Z","later":[[40,51],…],
-/// "members":41,"of_members":51},"command":"brief",
+/// "members":41,"of_members":51},"chance_tomorrow":{"date":"2026-07-10","members":12,"of_members":51},
+/// "command":"brief",
 /// "days":[{"date":"2026-07-09","high_celsius":23.1,"low_celsius":14.2,"precipitation_millimetres":4.1}],
 /// "at":…,"had_hours":true,"kind":"look","place":{"key":"53.5507,9.9930","name":"Hamburg"},
 /// "provider":"openMeteo","rain_end":…,"rain_start":…,"ts":…,"unit_system":"metric",
@@ -14,7 +15,9 @@ import WeatherKit
 /// Times ISO 8601 UTC; `at` is the instant the look showed the weather for ("now" then), `ts`
 /// when the record was written (they differ in `make demo`, whose weather is at its recordings'); `chance`, `answer_time`, `rain_start`, `rain_end` and `warnings` may be
 /// absent; `chance` counts the rest of the day from `from` (absent in an older record: the
-/// whole day), `later` the same from each later hour. An older wx reads the kind as one it does not know and keeps it; a look record
+/// whole day), `later` the same from each later hour; `chance_tomorrow` (absent in an older
+/// record) is the next day's whole-day count; `days_utc` is true when the days were UTC days
+/// (absent: the place's days). An older wx reads the kind as one it does not know and keeps it; a look record
 /// missing a required field, or with one of the wrong type, or a value out of its physical
 /// range (`PhysicalRange`), is unreadable (skipped, counted).
 // Property names are log.jsonl keys.
@@ -60,11 +63,13 @@ struct LookRecord: Encodable {
     var answer_time: String?
     var utc_offset_seconds: Int
     var days: [DayRecord]
+    var days_utc: Bool?
     var rain_start: String?
     var rain_end: String?
     var had_hours: Bool
     var warnings: [WarningRecord]?
     var chance: ChanceRecord?
+    var chance_tomorrow: ChanceRecord?
 
     init(_ look: Look) {
         func cut(_ text: String) -> String { String(text.prefix(Look.longestText)) }
@@ -84,6 +89,7 @@ struct LookRecord: Encodable {
                 date: $0.date.iso, high_celsius: $0.highCelsius, low_celsius: $0.lowCelsius,
                 precipitation_millimetres: $0.precipitationMillimetres)
         }
+        days_utc = look.daysAreUTC ? true : nil
         rain_start = look.rainStart.map(ISOTime.string)
         rain_end = look.rainEnd.map(ISOTime.string)
         had_hours = look.hadHours
@@ -95,6 +101,9 @@ struct LookRecord: Encodable {
                 date: $0.date.iso, from: $0.from.map(ISOTime.string),
                 later: $0.later.isEmpty ? nil : $0.later.map { [$0.members, $0.ofMembers] }, members: $0.members,
                 of_members: $0.ofMembers)
+        }
+        chance_tomorrow = look.chanceTomorrow.map {
+            ChanceRecord(date: $0.date.iso, from: nil, later: nil, members: $0.members, of_members: $0.ofMembers)
         }
     }
 
@@ -113,7 +122,8 @@ struct LookRecord: Encodable {
             dayValues.count <= Look.mostDays,
             let answer = optionalField(object, "answer_time", \.recordString),
             let start = optionalField(object, "rain_start", \.recordString),
-            let end = optionalField(object, "rain_end", \.recordString)
+            let end = optionalField(object, "rain_end", \.recordString),
+            let daysUTC = optionalField(object, "days_utc", { if case .bool(let value) = $0 { value } else { nil } })
         else { return nil }
         func instant(_ text: String?) -> Date?? {
             guard let text else { return .some(nil) }
@@ -148,8 +158,22 @@ struct LookRecord: Encodable {
                 warnings?.append(LookWarning(id: id, event: TerminalText.sanitized(event)))
             }
         }
+        guard let chance = chanceField(object["chance"]), let tomorrow = chanceField(object["chance_tomorrow"]) else {
+            return nil
+        }
+        return Look(
+            placeKey: key, placeName: TerminalText.sanitized(name), time: time, recordedAt: recordedAt,
+            command: command, provider: provider,
+            unitSystem: units, answerTime: answerTime, utcOffsetSeconds: offset, days: days, rainStart: rainStart,
+            rainEnd: rainEnd, hadHours: hadHours, warnings: warnings, chance: chance, chanceTomorrow: tomorrow,
+            daysAreUTC: daysUTC ?? false)
+    }
+
+    /// A `chance` or `chance_tomorrow` field: `.some(nil)` when absent or null, nil when it
+    /// does not read (the record is then unreadable).
+    static func chanceField(_ value: JSONValue?) -> LookChance?? {
         var chance: LookChance?
-        if let value = object["chance"], value != .null {
+        if let value, value != .null {
             guard case .object(let fields) = value, case .string(let iso)? = fields["date"],
                 let date = LocalDate(iso: Substring(iso)), let members = fields["members"]?.recordInt,
                 let of = fields["of_members"]?.recordInt, members >= 0, of >= members
@@ -171,11 +195,7 @@ struct LookRecord: Encodable {
             }
             chance = LookChance(date: date, members: members, ofMembers: of, from: from, later: later)
         }
-        return Look(
-            placeKey: key, placeName: TerminalText.sanitized(name), time: time, recordedAt: recordedAt,
-            command: command, provider: provider,
-            unitSystem: units, answerTime: answerTime, utcOffsetSeconds: offset, days: days, rainStart: rainStart,
-            rainEnd: rainEnd, hadHours: hadHours, warnings: warnings, chance: chance)
+        return .some(chance)
     }
 }
 
@@ -201,6 +221,14 @@ extension LookRecord {
             json.member("of_members", chance.of_members)
             json.close()
         }
+        if let tomorrow = chance_tomorrow {
+            json.key("chance_tomorrow")
+            json.open()
+            json.member("date", tomorrow.date)
+            json.member("members", tomorrow.members)
+            json.member("of_members", tomorrow.of_members)
+            json.close()
+        }
         json.member("command", command)
         json.key("days")
         json.array(days) { json, day in
@@ -210,6 +238,10 @@ extension LookRecord {
             json.member("low_celsius", day.low_celsius)
             json.member("precipitation_millimetres", day.precipitation_millimetres)
             json.close()
+        }
+        if let daysUTC = days_utc {
+            json.key("days_utc")
+            json.bool(daysUTC)
         }
         json.key("had_hours")
         json.bool(had_hours)

@@ -27,8 +27,14 @@ package struct Look: Hashable, Sendable {
     package var answerTime: Date?
     /// The place's UTC offset at the look, seconds east.
     package var utcOffsetSeconds: Int
-    /// Each day's high, low and rain as shown, at the place's clock.
+    /// Each day's high, low and rain as shown, at the place's clock — or over UTC days when
+    /// `daysAreUTC`.
     package var days: [LookDay]
+    /// Whether the answer's days were UTC days (Open-Meteo answered in GMT though asked for the
+    /// place's zone, case OM-11): its dates name 00:00–24:00 UTC, not the place's day, and are
+    /// not compared with a look of the place's days (trial58: false changes of 6 °C). False in
+    /// a look an older wx kept.
+    package var daysAreUTC: Bool
     /// Today's first spell of rain as `brief` finds it: when it starts and when it is dry again;
     /// both nil when the next 24 hours were dry (or the answer had no hours).
     package var rainStart: Date?
@@ -40,6 +46,10 @@ package struct Look: Hashable, Sendable {
     /// The ensemble's chance of rain for the rest of today, from the look's next hour, when
     /// the look had it (an older look: the whole day's).
     package var chance: LookChance?
+    /// The ensemble's chance of rain for the whole of the look's tomorrow (`from` nil), when
+    /// the look had it; nil in a look an older wx kept (trial58: a swing in tomorrow's odds,
+    /// 27 of 51 to 0 of 51, was never a change).
+    package var chanceTomorrow: LookChance?
 
     /// Whether `other` showed the same answer of the service as this look (the same
     /// `answerTime`: a look moments before, from the cache), so that nothing new can be found
@@ -52,7 +62,8 @@ package struct Look: Hashable, Sendable {
         placeKey: String, placeName: String, time: Date, recordedAt: Date? = nil, command: String, provider: String,
         unitSystem: String,
         answerTime: Date?, utcOffsetSeconds: Int, days: [LookDay], rainStart: Date?, rainEnd: Date?,
-        hadHours: Bool, warnings: [LookWarning]?, chance: LookChance?
+        hadHours: Bool, warnings: [LookWarning]?, chance: LookChance?, chanceTomorrow: LookChance? = nil,
+        daysAreUTC: Bool = false
     ) {
         self.placeKey = placeKey
         self.placeName = placeName
@@ -69,6 +80,8 @@ package struct Look: Hashable, Sendable {
         self.hadHours = hadHours
         self.warnings = warnings
         self.chance = chance
+        self.chanceTomorrow = chanceTomorrow
+        self.daysAreUTC = daysAreUTC
     }
 
     /// The key of the place at `coordinate`: "53.5507,9.9930" (rounded to 4 decimals).

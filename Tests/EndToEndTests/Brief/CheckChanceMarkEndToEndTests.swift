@@ -80,7 +80,7 @@ struct CheckChanceMarkEndToEndTests {
         let likelihood = wanted["likelihood"] as? String ?? "?"
         #expect(
             run.stdout.contains(
-                "changed since Fri 08:10: rain for the rest of today (from 09:00) now \(likelihood): \(now) members (was \(was) over the same hours)"
+                "changed since Fri 08:10: rain for the rest of today (from 09:00) now \(likelihood): \(now) members (was \(was) over the same hours as of Fri 07:10)"
             ), "\(run.stdout)")
         #expect(!run.stdout.contains("not compared"), "\(run.stdout)")
     }

@@ -71,7 +71,7 @@ struct ChangedChanceKeptEndToEndTests {
         let likelihood = wanted["likelihood"] as? String ?? "?"
         #expect(
             joined(run).contains(
-                "Rain for the rest of today (from 09:00) now \(likelihood): \(now) members (was \(was) over the same hours)."
+                "Rain for the rest of today (from 09:00) now \(likelihood): \(now) members (was \(was) over the same hours as of Fri 07:10)."
             ), "\(run.stdout)")
         #expect(!run.stdout.contains("nothing is new"), "\(run.stdout)")
     }
@@ -89,7 +89,7 @@ struct ChangedChanceKeptEndToEndTests {
         let was = "\(wanted["was_members"] ?? "?") of \(wanted["was_of_members"] ?? "?")"
         #expect(
             joined(run).contains(
-                "Since you looked at 08:10: rain for the rest of today (from 09:00) now \(wanted["likelihood"] as? String ?? "?"): \(wanted["now_members"] ?? "?") of \(wanted["now_of_members"] ?? "?") members (was \(was) over the same hours)."
+                "Since you looked at 08:10: rain for the rest of today (from 09:00) now \(wanted["likelihood"] as? String ?? "?"): \(wanted["now_members"] ?? "?") of \(wanted["now_of_members"] ?? "?") members (was \(was) over the same hours as of Fri 07:10)."
             ), "\(run.stdout)")
     }
 }

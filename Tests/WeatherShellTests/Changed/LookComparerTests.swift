@@ -108,12 +108,12 @@ import WeatherTestSupport
         // 40 % → 58 %: possible both, 18 points.
         #expect(
             changes(Self.look(chance: chance(20)), Self.look(chance: chance(29))) == [
-                .chance(was: chance(20), now: chance(29))
+                .chance(was: chance(20), now: chance(29), wasLooked: nil)
             ])
         // 60 % → 66 %: 6 points, but "possible" became "likely".
         #expect(
             changes(Self.look(chance: chance(30)), Self.look(chance: chance(33))) == [
-                .chance(was: chance(30), now: chance(33))
+                .chance(was: chance(30), now: chance(33), wasLooked: nil)
             ])
         // 40 % → 48 %: neither.
         #expect(changes(Self.look(chance: chance(20)), Self.look(chance: chance(24))).isEmpty)
@@ -138,7 +138,7 @@ import WeatherTestSupport
         let was = LookChance(date: Self.today, members: 5, ofMembers: 50, from: next)
         #expect(
             changes(Self.look(chance: earlier, at: earlierTime), Self.look(chance: wetter)) == [
-                .chance(was: was, now: wetter)
+                .chance(was: was, now: wetter, wasLooked: nil)
             ])
         let wholeDay = LookChance(date: Self.today, members: 30, ofMembers: 50)
         #expect(changes(Self.look(chance: wholeDay, at: earlierTime), Self.look(chance: now)).isEmpty)

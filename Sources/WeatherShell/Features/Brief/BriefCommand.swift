@@ -16,7 +16,7 @@ extension CommandSpec {
         name: "brief", synopsis: "brief [--sure] [place | favorite]",
         summary: "the forecast in a few plain sentences, built by rules from the numbers",
         details: [
-            "A few sentences from the numbers the other views show: when rain starts, is heaviest and stops in the next 24 hours; how likely rain is by the ensemble’s members (in the rest of today, from the next hour, or on the day the rain starts); tomorrow’s high against today’s; the official warnings in force or starting within 24 hours (the three most severe named, the rest counted: “warnings” lists them all). In your units, at the place’s clock; --json gives each sentence with the facts it states.",
+            "A few sentences from the numbers the other views show: when rain starts, is heaviest and stops in the next 24 hours; how likely rain is by the ensemble’s members (in the rest of today, from the next hour, or on the day the rain starts — and then the rest of today’s too when that is the larger or not unlikely); tomorrow’s high against today’s; the official warnings in force or starting within 24 hours (the three most severe named, the rest counted: “warnings” lists them all). In your units, at the place’s clock; --json gives each sentence with the facts it states.",
             "Rules (in °C and mm; the sentences say them in your units): "
                 + BriefRules.table.joined(separator: "; ") + ".",
             "Requests: what “show” asks — the forecast and the warning feed — and no more. The sentences from the ensemble (likely, the range of tomorrow’s high) appear when its answer is cached for the current model run (after “confidence”, “best”, “chance” or “plume”); --sure fetches it (one ensemble request, about 300 of Open-Meteo’s calls), and the earlier runs’ forecast for tomorrow (one previous-runs request, as “drift” asks), which says how tomorrow’s high moved since the oldest run that forecast it.",
@@ -147,7 +147,7 @@ struct BriefHandler {
         if let earlier = last, earlier.provider == current.provider, !earlier.isEmpty, !current.isEmpty {
             let changes = LookComparer.changes(
                 from: earlier, to: current, today: report.forecast.clock.localTime(now).date,
-                earlierChance: chanceLook?.chance)
+                chanceLook: chanceLook)
             sentences.append(
                 .sinceLook(
                     earlier: earlier.time, change: changes.first,
@@ -189,7 +189,17 @@ enum BriefMaker {
             // Today is the rest of it, from the next hour, as `chance` and `check` count it:
             // rain that fell this morning is not rain to come.
             let spellDay = spell.map { clock.localTime($0.start.addingTimeInterval(1)).date } ?? today
-            let day = ensemble.day(max(spellDay, today), from: now) ?? ensemble.day(today, from: now)
+            let rest = ensemble.day(today, from: now).flatMap { $0.precipitationMembers > 0 ? $0 : nil }
+            let day = ensemble.day(max(spellDay, today), from: now) ?? rest
+            // Today's rest too when the rain starts on a later day and today's chance is the
+            // larger or not unlikely: the plan reads "dry until tomorrow", and 46 of 51 wet this
+            // afternoon went unsaid (trial58).
+            if let rest, let day, day.date != today, let restPercent = rest.rainPercent,
+                restPercent > day.rainPercent ?? 0 || BriefRules.likelihood(percent: restPercent) != "unlikely"
+            {
+                sentences.append(
+                    .chance(date: today, isToday: true, members: rest.wetMembers, of: rest.precipitationMembers))
+            }
             if let day, day.precipitationMembers > 0 {
                 sentences.append(
                     .chance(

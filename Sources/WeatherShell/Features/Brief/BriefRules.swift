@@ -51,9 +51,9 @@ enum BriefRules {
         [
             "highs and lows: each day’s changed when it moved \(DecimalText.shortest(changedTemperatureCelsius)) °C or more",
             "rain: a day’s changed when its amount moved \(DecimalText.shortest(changedRainMillimetres)) mm or more, or the day turned wet or dry (wet: \(DecimalText.shortest(wetDayMillimetres)) mm or more)",
-            "rain today: its start or end (by the rules of brief) changed when it moved \(DecimalText.shortest(changedRainHours)) hour or more, or the rain came or went; only rain starting today at the place’s clock and within the 24 hours the earlier look saw (an end past them is their end), so rain both answers had is not news because the window moved onto it; a start both looks put before now is not compared",
+            "rain today: its start or end (by the rules of brief) changed when it moved \(DecimalText.shortest(changedRainHours)) hour or more, or the rain came or went; only rain starting today at the place’s clock and within the 24 hours the earlier look saw (an end past them is their end), so rain both answers had is not news because the window moved onto it; a start both looks put before now is not compared; when the rain came or went today, the other look’s start within its 24 hours is named (rain from tomorrow 06:00 is not “dry for the next 24 hours”)",
             "warnings: each new or ended, by the feed’s id",
-            "ensemble: the chance of a wet day changed when it moved \(DecimalText.shortest(changedChancePoints)) points or more, or from likely, possible or unlikely to another",
+            "ensemble: the chance of a wet day (the rest of today, and tomorrow whole) changed when it moved \(DecimalText.shortest(changedChancePoints)) points or more, or from likely, possible or unlikely to another",
             "nothing changed that matters: none of these",
             "the same forecast: the earlier look showed this same answer of the service (a look moments before): nothing is new since, and nothing was compared",
         ]

@@ -33,17 +33,22 @@ extension TextRenderer {
         // "15:00" today, "tomorrow 03:00", "Tue 03:00" later.
         func at(_ date: Date) -> String {
             let local = clock.localTime(date)
-            let time = format.clock(local)
+            let time = format.clock(local, repeated: clock.isRepeated(date))
             switch local.date.dayNumber - today.dayNumber {
             case 0: return time
             case 1: return "tomorrow \(time)"
             default: return "\(ValueFormatter.weekdays[local.weekday]) \(time)"
             }
         }
+        // "15:00", with its zone when the reading happens twice (the night the clocks go back:
+        // "02:00 CET", as `rain` and `hourly` label it; trial58).
+        func clockText(_ date: Date) -> String {
+            format.clock(clock.localTime(date), repeated: clock.isRepeated(date))
+        }
         // "at 15:00" today, "tomorrow at 03:00", "on Tue at 03:00" later: as a person says it.
         func atTime(_ date: Date) -> String {
             let local = clock.localTime(date)
-            let time = format.clock(local)
+            let time = format.clock(local, repeated: clock.isRepeated(date))
             switch local.date.dayNumber - today.dayNumber {
             case 0: return "at \(time)"
             case 1: return "tomorrow at \(time)"
@@ -67,7 +72,7 @@ extension TextRenderer {
             let heaviest =
                 spell.even
                 ? " (\(amount))"
-                : ", heaviest \(format.clock(clock.localTime(spell.heaviestStart)))–\(format.clock(clock.localTime(spell.heaviestEnd))) (\(amount))"
+                : ", heaviest \(clockText(spell.heaviestStart))–\(clockText(spell.heaviestEnd)) (\(amount))"
             // What falls, as `rain` says it; still falling where the forecast ends, said so.
             let (noun, falling) = spell.snow ? ("snow", "snowing") : ("rain", "raining")
             var end =
@@ -77,7 +82,7 @@ extension TextRenderer {
             if let later = spell.laterStart {
                 let noun = spell.laterSnow ? "snow" : "rain"
                 end +=
-                    spell.laterEnd.map { ", \(noun) again \(at(later))–\(format.clock(clock.localTime($0)))" }
+                    spell.laterEnd.map { ", \(noun) again \(at(later))–\(clockText($0))" }
                     ?? ", \(noun) again from \(at(later))"
             }
             if spell.start <= now {

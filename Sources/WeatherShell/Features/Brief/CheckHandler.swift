@@ -20,6 +20,9 @@ package struct CheckOutcome: Hashable, Sendable {
     /// `--changed`: when the mark compared with was kept; nil at the first check (or after a
     /// mark from another provider), when the current answer becomes the mark.
     package var markTime: Date? = nil
+    /// `--changed`: the provider (`Service.rawValue`) of the last mark when it was another's,
+    /// which cannot be compared (trial58: "first check" after a provider switch); else nil.
+    package var otherProviderMark: String? = nil
 }
 
 /// `check`'s answer: each condition's outcome, for the place.
@@ -360,6 +363,7 @@ extension BriefHandler {
             // No mark, one from another provider or an empty one: the current answer becomes it.
             // Saved data served after a failure does not become the mark: a change it already
             // holds would be taken as the starting point and never told.
+            if case .otherProvider(let provider) = comparison.outcome { outcome.otherProviderMark = provider }
             if !stale { try keepMark(current) }
             return (outcome, [])
         }

@@ -23,6 +23,12 @@ extension TextRenderer {
             }
             if outcome.condition == .changed {
                 guard let since = outcome.markTime else {
+                    // Not the first check after a switch of provider: said (trial58).
+                    if let provider = outcome.otherProviderMark {
+                        let name = Service(rawValue: provider)?.displayName ?? provider
+                        return
+                            "changes: none yet (the last mark was of \(name)’s forecast, which cannot be compared; compared from next time)"
+                    }
                     return "changes: none yet (first check; compared from next time)"
                 }
                 let when = lookTime(since, clock: clock, format: format, now: now)

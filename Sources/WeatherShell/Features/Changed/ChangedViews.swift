@@ -52,6 +52,7 @@ extension TextRenderer {
             sentences += changes.map {
                 changeText($0, zone: comparison.zone, now: comparison.current.time, format: format)
             }
+            if comparison.daysDiffer { sentences.append(daysDifferText(comparison)) }
             if let gap = comparison.chanceGap { sentences.append(chanceGapText(gap)) }
             if comparison.warningsNotCompared > 0 {
                 let count = comparison.warningsNotCompared
@@ -66,6 +67,15 @@ extension TextRenderer {
                 width: context.reportWidth)
         }
         return lines + offlineNote(comparison.origin, context: context, style: style)
+    }
+
+    /// Why the days' highs, lows and rain were not compared: one answer's days were UTC days
+    /// (Open-Meteo answered in GMT), the other's the place's.
+    static func daysDifferText(_ comparison: LookComparison) -> String {
+        let then = comparison.earlier?.daysAreUTC == true ? "UTC days" : "the place’s days"
+        let now = comparison.current.daysAreUTC ? "UTC days" : "the place’s days"
+        return
+            "Each day’s high, low and rain were not compared: your look then had \(then), this answer has \(now) (Open-Meteo answered in GMT), hours apart."
     }
 
     /// Why the ensemble's chance of rain was not compared (trial: "Nothing changed that
@@ -124,12 +134,15 @@ extension TextRenderer {
     static func changeText(_ change: LookChange, zone: ZoneInfo, now: Date, format: ValueFormatter) -> String {
         let clock = ZoneClock(zone)
         let today = clock.localTime(now).date
+        let lookedNow = now
         func at(_ date: Date) -> String {
             let local = clock.localTime(date)
+            // With its zone when the reading happens twice (the night the clocks go back; trial58).
+            let time = format.clock(local, repeated: clock.isRepeated(date))
             switch local.date.dayNumber - today.dayNumber {
-            case 0: return format.clock(local)
-            case 1: return "tomorrow \(format.clock(local))"
-            default: return "\(ValueFormatter.weekdays[local.weekday]) \(format.clock(local))"
+            case 0: return time
+            case 1: return "tomorrow \(time)"
+            default: return "\(ValueFormatter.weekdays[local.weekday]) \(time)"
             }
         }
         // The day in words: "Fri" alone read as a label, and check's clause made "sun:" of
@@ -172,13 +185,16 @@ extension TextRenderer {
                 "\(capitalized(day(date)))’s rain \(format.precipitation(now)), was \(format.precipitation(was))\(turn)."
         case .high(let date, let was, let now): return degrees(was, now, "high", date)
         case .low(let date, let was, let now): return degrees(was, now, "low", date)
-        case .chance(let was, let now):
+        case .chance(let was, let now, let wasLooked):
             // Both counts are over the same hours: the rest of the day from the later look's
             // next hour (a look at 20:10 is not compared with a whole day's count).
             let span = now.from.map { "for the rest of \(day(now.date)) (from \(at($0)))" } ?? day(now.date)
             let same = now.from == nil ? "" : " over the same hours"
+            // The look (or check's mark) the count is from, when not the last one (trial58).
+            let source =
+                wasLooked.map { " as of \(lookTime($0, clock: clock, format: format, now: lookedNow))" } ?? ""
             return
-                "Rain \(span) now \(BriefRules.likelihood(percent: now.percent)): \(now.members) of \(now.ofMembers) members (was \(was.members) of \(was.ofMembers)\(same))."
+                "Rain \(span) now \(BriefRules.likelihood(percent: now.percent)): \(now.members) of \(now.ofMembers) members (was \(was.members) of \(was.ofMembers)\(same)\(source))."
         }
     }
 }
@@ -201,6 +217,12 @@ extension JSONRenderer {
     static func changed(_ comparison: LookComparison, context: RenderContext) -> JSONOutput {
         let format = ValueFormatter(units: context.units, unicode: context.unicode)
         func time(_ date: Date?) -> JSONOutput { date.map { .string(ISOTime.string($0)) } ?? .null }
+        func chance(_ chance: LookChance) -> JSONOutput {
+            .object([
+                ("date", .string(chance.date.iso)), ("from", time(chance.from)),
+                ("members", .number(Double(chance.members))), ("of_members", .number(Double(chance.ofMembers))),
+            ])
+        }
         func look(_ look: Look) -> JSONOutput {
             .object([
                 ("time", time(look.time)), ("command", .string(look.command)), ("provider", .string(look.provider)),
@@ -223,15 +245,8 @@ extension JSONRenderer {
                         .array($0.map { .object([("id", .string($0.id)), ("event", .string($0.event))]) })
                     } ?? .null
                 ),
-                (
-                    "chance",
-                    look.chance.map {
-                        .object([
-                            ("date", .string($0.date.iso)), ("from", time($0.from)),
-                            ("members", .number(Double($0.members))), ("of_members", .number(Double($0.ofMembers))),
-                        ])
-                    } ?? .null
-                ),
+                ("chance", look.chance.map(chance) ?? .null),
+                ("chance_tomorrow", look.chanceTomorrow.map(chance) ?? .null),
             ])
         }
         func change(_ change: LookChange) -> JSONOutput {
@@ -262,6 +277,7 @@ extension JSONRenderer {
             ("current", look(comparison.current)), ("changes", .array(comparison.changes.map(change))),
             ("warnings_not_compared", .number(Double(comparison.warningsNotCompared))),
             ("chance_not_compared", comparison.chanceGap.map { .string(chanceGapName($0)) } ?? .null),
+            ("days_differ", .bool(comparison.daysDiffer)),
         ])
     }
 
@@ -301,11 +317,11 @@ extension JSONRenderer {
                     ("now_celsius", .number(hundredths(now))),
                 ]
             )
-        case .chance(let was, let now):
+        case .chance(let was, let now, let wasLooked):
             return (
                 "chance",
                 [
-                    ("date", .string(now.date.iso)), ("from", time(now.from)),
+                    ("date", .string(now.date.iso)), ("from", time(now.from)), ("was_looked", time(wasLooked)),
                     ("was_members", .number(Double(was.members))),
                     ("was_of_members", .number(Double(was.ofMembers))), ("now_members", .number(Double(now.members))),
                     ("now_of_members", .number(Double(now.ofMembers))),

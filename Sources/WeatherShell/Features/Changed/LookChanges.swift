@@ -8,7 +8,8 @@ import WeatherStore
 package enum LookChange: Hashable, Sendable {
     /// A warning in force or announced now that the earlier look did not show.
     case warningNew(LookWarning)
-    /// Today's rain starts at another time; nil: no rain in the next 24 hours.
+    /// Today's rain starts at another time (one of the two may be after today, within the
+    /// look's 24 hours, when the other is today); nil: no rain in the 24 hours from that look.
     case rainStart(was: Date?, now: Date?)
     /// Today's rain ends at another time.
     case rainEnd(was: Date, now: Date)
@@ -21,8 +22,10 @@ package enum LookChange: Hashable, Sendable {
     /// A day's low, °C.
     case low(date: LocalDate, was: Double, now: Double)
     /// The ensemble's chance of rain for the rest of today, both over the same hours (from
-    /// `now.from`).
-    case chance(was: LookChance, now: LookChance)
+    /// `now.from`), or for the whole of tomorrow (`now.from` nil); `wasLooked`: the time of the
+    /// look the earlier count is from when that is not the last look (one without the
+    /// ensemble came since), nil when it is.
+    case chance(was: LookChance, now: LookChance, wasLooked: Date?)
 }
 
 /// What `changed` found: the earlier look (nil: none), the current one, and the changes.
@@ -64,6 +67,10 @@ package struct LookComparison: Hashable, Sendable {
     /// Where the current answer came from: saved data served after a failure is said under
     /// the sentences, as `show` says it.
     package var origin: DataOrigin = .network
+
+    /// Whether one look's days were UTC days and the other's the place's (`Look.daysAreUTC`):
+    /// each day's high, low and rain are then not compared.
+    package var daysDiffer: Bool { earlier.map { $0.daysAreUTC != current.daysAreUTC } ?? false }
 
     /// Whether the earlier look was shown in another unit system (compared in the current one).
     package var unitsDiffer: Bool { earlier.map { $0.unitSystem != current.unitSystem } ?? false }
@@ -111,6 +118,14 @@ enum LookComparer {
                 date: day.date, members: rest.wetMembers, ofMembers: rest.precipitationMembers, from: next,
                 later: counts)
         }
+        // Tomorrow's whole day, as `brief` says it: a swing in its odds is a change too (trial58).
+        let tomorrow = CivilCalendar.date(fromDays: today.dayNumber + 1)
+        let chanceTomorrow = report.rainChances.flatMap { chances -> LookChance? in
+            guard let day = chances.days.first(where: { $0.date == tomorrow }), day.precipitationMembers > 0 else {
+                return nil
+            }
+            return LookChance(date: day.date, members: day.wetMembers, ofMembers: day.precipitationMembers)
+        }
         return Look(
             placeKey: Look.key(report.place.coordinate), placeName: report.place.name, time: now,
             recordedAt: recordedAt, command: command,
@@ -123,15 +138,15 @@ enum LookComparer {
                 ).bounded
             }, rainStart: spell?.start, rainEnd: spell?.end, hadHours: outlook != nil,
             warnings: warnings.map { $0.prefix(Look.mostWarnings).map { LookWarning(id: $0.id, event: $0.event) } },
-            chance: chance)
+            chance: chance, chanceTomorrow: chanceTomorrow, daysAreUTC: forecast.daysAreUTC)
     }
 
     /// The changes from `earlier` to `current` that matter, most important first; `today` is
     /// the current look's date at the place's clock (earlier days are not compared). The chance
-    /// of rain is compared with `earlierChance` when given (the last look's that had the
+    /// of rain is compared with `chanceLook`'s when it has one (the last look that had the
     /// ensemble, `earlierLooks`), else with `earlier`'s.
     static func changes(
-        from earlier: Look, to current: Look, today: LocalDate, earlierChance: LookChance? = nil
+        from earlier: Look, to current: Look, today: LocalDate, chanceLook: Look? = nil
     ) -> [LookChange] {
         var changes: [LookChange] = []
         let tolerance = 1e-9
@@ -171,13 +186,17 @@ enum LookComparer {
                     changes.append(.rainEnd(was: wasEnd, now: nowEnd))
                 }
             case (let was, let now):
-                // Rain that came, or went — unless the earlier spell is over by now.
+                // Rain that came, or went — unless the earlier spell is over by now. The side
+                // with no rain today keeps its start within its 24 hours, when it had one: rain
+                // from tomorrow 06:00 is not "dry for the next 24 hours" (trial58).
                 if now != nil || (wasEnd ?? .distantPast) > current.time {
-                    changes.append(.rainStart(was: was, now: now))
+                    changes.append(.rainStart(was: was ?? earlier.rainStart, now: now ?? current.rainStart))
                 }
             }
         }
-        for day in current.days where day.date >= today {
+        // Days only of one kind: a UTC day and the place's day of one date are hours apart, and
+        // their highs and lows differ though no hour did (trial58, OM-11).
+        for day in current.days where day.date >= today && earlier.daysAreUTC == current.daysAreUTC {
             guard let before = earlier.days.first(where: { $0.date == day.date }) else { continue }
             if let was = before.precipitationMillimetres, let now = day.precipitationMillimetres {
                 let wet = BriefRules.wetDayMillimetres - tolerance
@@ -196,14 +215,25 @@ enum LookComparer {
         }
         // Like with like: the earlier look's count over the current look's span (the rest of
         // today from its next hour), never a whole day against the rest of one.
-        if let now = current.chance, let from = now.from,
-            let was = (earlierChance ?? earlier.chance)?.counted(from: from),
-            was.date == now.date
-        {
+        // The count's look named when it is not the last look (trial58: "was 1 of 51" read as
+        // the last look's, which had no ensemble).
+        func chanceChange(was: LookChance, now: LookChance, from look: Look) {
             let moved = abs(now.percent - was.percent) >= BriefRules.changedChancePoints - tolerance
             if moved || BriefRules.likelihood(percent: now.percent) != BriefRules.likelihood(percent: was.percent) {
-                changes.append(.chance(was: was, now: now))
+                changes.append(.chance(was: was, now: now, wasLooked: look.time == earlier.time ? nil : look.time))
             }
+        }
+        let todayLook = chanceLook.flatMap { $0.chance != nil ? $0 : nil } ?? earlier
+        if let now = current.chance, let from = now.from, let was = todayLook.chance?.counted(from: from),
+            was.date == now.date
+        {
+            chanceChange(was: was, now: now, from: todayLook)
+        }
+        // Tomorrow's whole day against the same day's count (a look of yesterday's "tomorrow"
+        // is today: another span, not compared).
+        let tomorrowLook = chanceLook.flatMap { $0.chanceTomorrow != nil ? $0 : nil } ?? earlier
+        if let now = current.chanceTomorrow, let was = tomorrowLook.chanceTomorrow, was.date == now.date {
+            chanceChange(was: was, now: now, from: tomorrowLook)
         }
         // Most important first; among changes of one kind the biggest first (trial: `check
         // --changed` named tomorrow's high 2 °C lower and left Saturday's 7 °C higher in "1 more").
@@ -225,9 +255,8 @@ enum LookComparer {
             } else if current.isEmpty || earlier.isEmpty {
                 outcome = .nothingToCompare(current: current.isEmpty)
             } else {
-                let was = chanceLook?.chance
-                outcome = .compared(changes(from: earlier, to: current, today: today, earlierChance: was))
-                gap = chanceGap(was: was, now: current.chance, today: today)
+                outcome = .compared(changes(from: earlier, to: current, today: today, chanceLook: chanceLook))
+                gap = chanceGap(was: chanceLook?.chance, now: current.chance, today: today)
             }
         } else {
             outcome = .noEarlierLook
@@ -262,9 +291,9 @@ enum LookComparer {
             .midnight(utcOffsetSeconds: current.utcOffsetSeconds)
         let found = log.lastLooks(
             at: current.placeKey, checkMark: checkMark, notAfter: now, wantedSince: midnight
-        ) { $0.chance != nil }
+        ) { $0.chance != nil || $0.chanceTomorrow != nil }
         guard let earlier = found.last else { return (nil, nil) }
-        return (earlier, earlier.chance != nil ? earlier : found.wanted)
+        return (earlier, earlier.chance != nil || earlier.chanceTomorrow != nil ? earlier : found.wanted)
     }
 }
 
@@ -296,7 +325,7 @@ extension LookChange {
         switch self {
         case .warningNew, .warningEnded, .rainStart, .rainEnd: 0
         case .rain(_, let was, let now, _), .high(_, let was, let now), .low(_, let was, let now): abs(now - was)
-        case .chance(let was, let now): abs(now.percent - was.percent)
+        case .chance(let was, let now, _): abs(now.percent - was.percent)
         }
     }
 }
