@@ -7,9 +7,8 @@ Prints JSON: {"berlin": {"HH": "0.004", …} for Berlin's Thu 31 Jul 03:00–07:
 "new_york_4am": "0.004", "gem_monday": "0.020", "models": {"NOAA GFS": ["0.000", …], …}} (New
 York's Sat 7 Feb 04:00 EST, its own clock; CMC GEM's Mon 28 Jul sum and each model's seven days
 at the one precision of `models`' table: the most decimals any of its amounts needs, each by
-NearLimit's rule against the dry and wet limits as `models`' rule line says them — 0.2 mm
-"about 0.008 in", 1 mm "about 0.039 in" (three decimals, as every threshold in inches) —
-and then raised until an amount above 0 is not shown as 0. A daily user saw GFS's "0.004" beside
+NearLimit's rule against the dry and wet limits converted exactly (0.2 / 25.4 and 1 / 25.4 in:
+the figure at or above a limit exactly when the amount is; trial 58) and then raised until an amount above 0 is not shown as 0. A daily user saw GFS's "0.004" beside
 "0.00" in the next column when each model's column had a precision of its own)."""
 import json
 import os
@@ -44,18 +43,18 @@ def fixed(value, digits):
     return str(Decimal(repr(value)).quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_UP))
 
 
-def side(value, limit):
-    return 0 if abs(value - limit) <= 1e-9 else (-1 if value < limit else 1)
+def reaches(value, limit):
+    return value >= limit - 1e-9
 
 
-LIMITS = [(0.2 / 25.4, float(fixed(0.2 / 25.4, 3))), (1.0 / 25.4, float(fixed(1.0 / 25.4, 3)))]
+LIMITS = [0.2 / 25.4, 1.0 / 25.4]
 
 
 def model_decimals(mm):
     value = mm / 25.4
     digits = 5
     for d in range(2, 6):
-        if all(side(float(fixed(value, d)), shown) == side(value, exact) for exact, shown in LIMITS):
+        if all(reaches(float(fixed(value, d)), limit) == reaches(value, limit) for limit in LIMITS):
             digits = d
             break
     while value != 0 and float(fixed(value, digits)) == 0 and digits < 5:

@@ -211,7 +211,9 @@ package struct ShellWords: Hashable, Sendable {
     }
 
     /// `word` spelled so that it reads back as exactly that one word: as it is when nothing in
-    /// it is special, else in double quotes (a name with spaces) or with backslashes.
+    /// it is special, else in double quotes (a name with spaces) or with backslashes. A `|` is
+    /// escaped too: the prompt refuses an unquoted one as a shell's pipe, and a word the shell
+    /// already quoted (`wx line --format "%t|%h"`, trial 58) is one word, never a pipe.
     package static func quoted(_ word: String) -> String {
         if word.isEmpty { return "\"\"" }
         if readsBackAsIs(word, spaces: false) { return word }
@@ -226,7 +228,7 @@ package struct ShellWords: Hashable, Sendable {
         var out = ""
         for (index, character) in word.enumerated() {
             let special =
-                character == "\"" || character == "\\" || character == ";"
+                character == "\"" || character == "\\" || character == ";" || character == "|"
                 || (index == 0 && (character == "'" || character == "#"))
             if special { out.append("\\") }
             out.append(character)
@@ -245,7 +247,7 @@ package struct ShellWords: Hashable, Sendable {
 
     /// Whether `text` needs no quoting, from its bytes alone (most names: tab completion spells
     /// every favorite that fits, 14,000 of 100,000 after `show Ham` in make bench): printable
-    /// ASCII with none of `"` `\` `;`, no word starting with `'` or `#`, and — when `spaces` —
+    /// ASCII with none of `"` `\` `;` `|`, no word starting with `'` or `#`, and — when `spaces` —
     /// words apart by one space, none before or after. Anything else takes the full rules.
     static func readsBackAsIs(_ text: String, spaces: Bool) -> Bool {
         let space = UInt8(ascii: " ")
@@ -256,7 +258,7 @@ package struct ShellWords: Hashable, Sendable {
                 guard spaces, previous != space else { return false }
             case UInt8(ascii: "'"), UInt8(ascii: "#"):
                 guard previous != space else { return false }
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: ";"):
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: ";"), UInt8(ascii: "|"):
                 return false
             case 0x21...0x7E:
                 break

@@ -42,6 +42,27 @@ package enum NearLimit {
         return base + extraDecimals
     }
 
+    /// How many decimals to show `value` with beside words each of whose limits reads "`limit`
+    /// or more" (`models`' "wet: 1 mm or more", and "dry: under 0.2 mm", the same rule's other
+    /// side): `base`, or more (up to `base + extraDecimals`) until the shown figure is at or
+    /// above each exact limit exactly when the value is. In inches the limits have no exact
+    /// figure (1 mm is 0.0393700… in): 0.999 mm is "0.0393" and 1 mm "0.0394", not both
+    /// "0.039" (trial 58), and 1.0001 mm stays "1.0" beside "1 mm or more".
+    ///
+    /// - Parameters:
+    ///   - value: the exact value, in the unit shown.
+    ///   - base: the decimals the figure usually has.
+    ///   - atLeast: the limits, exact, in the unit shown.
+    package static func decimals(_ value: Double, base: Int, atLeast limits: [Double]) -> Int {
+        guard value.isFinite else { return base }
+        func reaches(_ figure: Double, _ limit: Double) -> Bool { figure >= limit - 1e-9 * max(1, abs(limit)) }
+        for decimals in base...(base + extraDecimals) {
+            let figure = shown(value, decimals: decimals)
+            if limits.allSatisfy({ reaches(figure, $0) == reaches(value, $0) }) { return decimals }
+        }
+        return base + extraDecimals
+    }
+
     /// `decimals` for limits shown as they are.
     package static func decimals(_ value: Double, base: Int, limits: [Double]) -> Int {
         decimals(value, base: base, limits: limits.map { ($0, $0) })

@@ -212,12 +212,22 @@ struct TextTable {
     ///
     /// - Parameter naturals: each column's widest cell or header.
     static func fit(_ columns: [Column], _ naturals: [Int], width: Int) -> [(lead: Int, width: Int)]? {
-        let preferred = zip(columns, naturals).map { column, natural in
+        var preferred = zip(columns, naturals).map { column, natural in
             (
                 lead: column.lead,
                 width: column.shrinkable == nil || column.cut?.prefersWhole == true
                     ? max(column.width, natural) : column.width
             )
+        }
+        // A value as wide as its column's width still stands a space apart from the one before:
+        // a right-aligned column with no lead relies on its spare width for that space, and
+        // `hourly` ran "12.3" and "1999.9" together (trial 58).
+        for index in preferred.indices.dropFirst() {
+            let before = columns[index - 1]
+            let gap =
+                preferred[index].lead + (columns[index].right ? preferred[index].width - naturals[index] : 0)
+                + (before.right ? 0 : max(0, preferred[index - 1].width - naturals[index - 1]))
+            if gap < 1 { preferred[index].lead += 1 - gap }
         }
         if total(preferred) <= width { return preferred }
         // Two spaces between columns where they fit, else one.

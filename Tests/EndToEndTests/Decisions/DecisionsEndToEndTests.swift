@@ -268,7 +268,9 @@ import WeatherTestSupport
             ["--units", "imperial", "-c", "best 2h temp>30C temp<50 \(Self.paris)"], home: home, server: server,
             now: Self.now)
         #expect(imperial.status == 2)
-        #expect(imperial.stderr == "error: temp > 86 °F and temp < 50 °F cannot both hold\n", "\(imperial.stderr)")
+        // A limit typed in the other units is echoed as typed, then converted (trial 58).
+        #expect(
+            imperial.stderr == "error: temp > 30 °C (86 °F) and temp < 50 °F cannot both hold\n", "\(imperial.stderr)")
     }
 
     @Test func aModelWithoutAVariableSaysSo() throws {
@@ -352,6 +354,10 @@ extension DecisionsEndToEndTests {
         #expect(chance.stdout.contains("today, Sat 24 Oct, has no hours left"), "\(chance.stdout)")
         #expect(!chance.stdout.contains("Sun 25 Oct*"), "\(chance.stdout)")
         #expect(!chance.stdout.contains("today from the next hour"), "\(chance.stdout)")
+        // Two days asked, two days given: from tomorrow (trial 58: Sunday alone).
+        #expect(chance.stdout.contains("Sun 25 Oct "), "\(chance.stdout)")
+        #expect(chance.stdout.contains("Mon 26 Oct "), "\(chance.stdout)")
+        #expect(!chance.stdout.contains("of 2 asked"), "\(chance.stdout)")
         let best = try runWX(
             ["-c", "best 1h dry today \(Self.paris)"], home: home, server: server, now: "2026-10-24T21:30:00Z")
         #expect(best.status == 1)

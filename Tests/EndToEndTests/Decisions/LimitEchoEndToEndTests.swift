@@ -24,7 +24,7 @@ import WeatherTestSupport
         let cases = [
             ("best 2h temp>10.55 \(Self.paris)", "temp > 10.55 °C"),
             ("units temperature K; best 2h temp>298.15 \(Self.paris)", "temp > 298.15 K"),
-            ("units temperature K; best 2h temp>25c \(Self.paris)", "temp > 298.15 K"),
+            ("units temperature K; best 2h temp>25c \(Self.paris)", "temp > 25 °C (298.15 K)"),
             ("units imperial; best 2h dry \(Self.paris)", "dry (rain < 0.1 mm ≈ 0.004 in)"),
             ("units temperature K; chance frost 2 \(Self.paris)", "frost: the night’s low below 273.15 K"),
             ("units temperature K; chance temp<=274.35 2 \(Self.paris)", "temp ≤ 274.35 K in any hour"),

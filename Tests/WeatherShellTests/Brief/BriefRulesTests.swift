@@ -138,6 +138,21 @@ import WeatherTestSupport
         #expect(inside == "Tomorrow about as warm as today, high 22 °C (the ensemble’s 20 to 24 °C).", "\(inside)")
     }
 
+    /// Trial 58 (Chatham): p10 16.6 and p90 17.4 °C read "the ensemble’s 17 to 17 °C". Ends that
+    /// show alike whole take a decimal; ends alike even then are one figure.
+    @Test func theEnsemblesRangeNeverReadsAsOneFigureTwice() {
+        let near = Self.words(.tomorrow(todayHigh: 15.2, tomorrowHigh: 15.1, range: 16.6...17.4))
+        #expect(
+            near
+                == "Tomorrow about as warm as today, high 15 °C; the ensemble’s 16.6 to 17.4 °C (its members’ 10th to 90th percentile).",
+            "\(near)")
+        let alike = Self.words(.tomorrow(todayHigh: 15.2, tomorrowHigh: 15.1, range: 17.01...17.04))
+        #expect(
+            alike
+                == "Tomorrow about as warm as today, high 15 °C; the ensemble’s 17.0 °C (its members’ 10th and 90th percentile alike).",
+            "\(alike)")
+    }
+
     /// Rain past the sentence's window is "still raining" at its day and time as a person says
     /// it — "tomorrow at 15:00", "on Mon at 15:00" — not "at tomorrow 15:00" (a trial's words).
     /// `start` is Sat 19:00 at Berlin (CEST).

@@ -91,6 +91,8 @@ import WeatherTestSupport
             "http://ens/v1/ensemble",
             body: TestPaths.fixture("open-meteo-ensemble/hamburg-ecmwf-ifs025-51-members-hand-written.json"))
         let runner = ShellRunner(session: session, output: console, format: .text, colour: false, unicode: true)
+        // A terminal's standard output: the bell is written there (elsewhere, on standard error).
+        runner.outputIsTerminal = true
         let watching = Task { await runner.run(line: "watch 60 --rain 30% --frost 8%") }
 
         await clock.waitForSleepers()

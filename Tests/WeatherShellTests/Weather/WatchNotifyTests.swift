@@ -92,6 +92,8 @@ import WeatherTestSupport
             body: TestPaths.fixture("open-meteo-ensemble/hamburg-ecmwf-ifs025-51-members-hand-written.json"))
         let notifier = FakeNotifier(planned: 1)
         let runner = ShellRunner(session: session, output: console, format: .text, colour: false, unicode: true)
+        // A terminal's standard output: the bell is written there (elsewhere, on standard error).
+        runner.outputIsTerminal = true
         runner.desktopNotification = DesktopNotification(
             escape: .osc9, notifySend: "/usr/bin/notify-send", program: notifier)
         let watching = Task { await runner.run(line: "watch 60 --rain 30% --notify") }

@@ -106,11 +106,23 @@ extension TextRenderer {
             let change = format.shownTemperatureChange(from: todayHigh, to: tomorrowHigh)
             let high = "high \(format.temperature(tomorrowHigh, digits: 0))"
             // The members' range, named as the ensemble's: it can leave out the forecast's high.
+            // Ends that show alike whole (16.6 and 17.4 °C) are shown with a decimal, never "17
+            // to 17 °C" (trial 58); ends alike even then are one figure.
             let spread = range.map {
+                let digits =
+                    format.temperatureValue($0.lowerBound, digits: 0)
+                        != format.temperatureValue($0.upperBound, digits: 0)
+                    ? 0 : 1
+                let alike =
+                    format.temperatureValue($0.lowerBound, digits: digits)
+                    == format.temperatureValue($0.upperBound, digits: digits)
                 let members =
-                    "the ensemble’s \(format.temperatureValue($0.lowerBound, digits: 0)) to \(format.temperature($0.upperBound, digits: 0))"
+                    alike
+                    ? "the ensemble’s \(format.temperature($0.upperBound, digits: digits))"
+                    : "the ensemble’s \(format.temperatureValue($0.lowerBound, digits: digits)) to \(format.temperature($0.upperBound, digits: digits))"
+                let percentiles = alike ? "10th and 90th percentile alike" : "10th to 90th percentile"
                 return $0.contains(tomorrowHigh)
-                    ? " (\(members))" : "; \(members) (its members’ 10th to 90th percentile)"
+                    ? " (\(members))" : "; \(members) (its members’ \(percentiles))"
             }
             let compared =
                 BriefRules.warmth(change: tomorrowHigh - todayHigh).map {

@@ -299,7 +299,11 @@ struct DecisionHandler {
         // Today is the place's day now, not the next hour's (at 23:30 that is tomorrow's).
         let today = ensemble.clock.localTime(now).date
         let count = request.days ?? 7
-        let dates = (0..<count).map { CivilCalendar.date(fromDays: today.dayNumber + $0) }
+        // Today without hours left from the next hour (23:40): the days start tomorrow, still
+        // `count` of them, as frost's nights move on (trial 58: `chance … 2` gave one day).
+        let todayWithoutHours = ensemble.clock.localTime(from).date > today
+        let firstDay = today.dayNumber + (todayWithoutHours ? 1 : 0)
+        let dates = (0..<count).map { CivilCalendar.date(fromDays: firstDay + $0) }
         var rows: [ChanceRow] = []
         for threshold in request.thresholds {
             var row: ChanceRow
@@ -376,7 +380,7 @@ struct DecisionHandler {
         }
         return ChanceReport(
             place: place, model: ensemble.model, zone: ensemble.zone, rows: rows, requestedDays: count,
-            origin: answer.origin, todayWithoutHours: ensemble.clock.localTime(from).date > today ? today : nil,
+            origin: answer.origin, todayWithoutHours: todayWithoutHours ? today : nil,
             lastTime: ensemble.times.last, lateStart: ensemble.times.first.flatMap { $0 > from ? $0 : nil },
             counted: CountedMembers(ensemble, variables: rows.filter { !$0.variableMissing }.map(\.variable)))
     }

@@ -86,8 +86,9 @@ enum DecisionText {
 
     /// A limit as it is applied, in the user's units, with as many decimals as it takes (README:
     /// a figure beside a limit): the number as typed when it was typed in the unit shown
-    /// ("10.55 °C", "298.15 K"); else the converted limit with the decimals that make it the
-    /// limit exactly ("10 °C" for `50F`), and where no decimal of up to 3 more places is (0.1 mm
+    /// ("10.55 °C", "298.15 K"); typed in another unit, as typed with the converted limit after it,
+    /// with the decimals that make it the limit exactly ("50 °F (10 °C)" for `50F`) or said to be
+    /// near ("40 mph (about 64.4 km/h)"); else the converted limit exactly, and where no decimal of up to 3 more places is (0.1 mm
     /// is 0.0039370… in), the limit as typed or defined with the figure in the unit shown said
     /// to be near (`LimitText.said`): "0.1 mm (about 0.004 in)", "0.1 mm ≈ 0.004 in" when
     /// `nested` in parentheses. `value` is in the variable's unit (°C, km/h, mm, %); under
@@ -125,6 +126,12 @@ enum DecisionText {
         let defined =
             typed.flatMap { typed in typed.unit.map { "\(LimitText.plain(typed.amount)) \(symbol($0))" } }
             ?? "\(LimitText.plain(value)) \(shown.canonical)"
+        // Typed in another unit: as typed, then the figure in the unit shown — exact or near —
+        // as `gusts>=40mph` is "40 mph (about 64.4 km/h)": `rain>=0.04in/day` was "1.016 mm"
+        // alone, the limit typed nowhere (trial 58).
+        if typed?.unit != nil, let exact = LimitText.exact(shown.value, from: shown.digits) {
+            return (nested ? "\(defined) = \(exact) \(shown.symbol)" : "\(defined) (\(exact) \(shown.symbol))") + force
+        }
         return LimitText.said(
             shown.value, digits: shown.digits, symbol: shown.symbol, defined: defined, nested: nested) + force
     }
@@ -238,6 +245,21 @@ enum DecisionText {
         let others = spans.count - listed.count
         if others > 0 { parts.append(Counting.count(others, "other span")) }
         return Counting.list(parts)
+    }
+
+    /// Every unit a condition may be said in ("km/h", "°F", "mm", "%"): kept with the number
+    /// before it when a line is wrapped.
+    static let unitSymbols: [String] =
+        TemperatureUnit.allCases.map(\.symbol) + WindSpeedUnit.allCases.map(\.symbol)
+        + PrecipitationUnit.allCases.map(\.symbol) + ["%"]
+
+    /// The times `spans` may name, each as one phrase to keep on a line ("06:00 CET",
+    /// "6:00 am"): a time is never parted from its zone or its am/pm when a line is wrapped.
+    static func timePhrases(_ spans: [ChanceSpan], _ clock: ZoneClock, _ format: ValueFormatter) -> [String] {
+        spans.flatMap { [$0.from, $0.until] }.flatMap { time -> [String] in
+            let local = clock.localTime(time)
+            return [format.clock(local, repeated: true), format.clock(local)]
+        }
     }
 
     /// The windows of `best`'s span that no member has every value of (`members` 0), which it

@@ -24,7 +24,9 @@ extension TextRenderer {
         if 2 + TextLayout.columns(conditions + " · " + span) <= width {
             lines.append("  \(conditions) · \(span)")
         } else {
-            lines += TextLayout.wrap(conditions, indent: 2, width: width)
+            // A value stays with its unit ("60 km/h"): at 40 columns "km/h" went on a line of its
+            // own (trial 58).
+            lines += wrap(conditions, keeping: DecisionText.unitSymbols, indent: 2, width: width)
             lines += TextLayout.wrap(span, indent: 2, width: width, keeping: [span])
         }
         lines += note(DecisionText.members(report.model, report.counted), context, style)
@@ -125,6 +127,11 @@ extension TextRenderer {
         lines += note(DecisionText.members(report.model, report.counted), context, style)
         var partial: Set<Int> = []
         var tonightPartial = false
+        // One width for the counts of every threshold, so that the blocks of one output line up
+        // (trial 58: a block of one-digit counts stood a column left of one with "21 of 51").
+        let widest =
+            report.rows.flatMap { $0.variableMissing ? [] : $0.days }.map { "\($0.reaching) of \($0.members)" }
+            .map(TextLayout.columns).max() ?? 0
         for row in report.rows {
             lines += TextLayout.wrap(chanceTitle(row, format), indent: 2, width: width).map(style.bold)
             if row.variableMissing {
@@ -134,7 +141,6 @@ extension TextRenderer {
                     indent: 4, width: width)
                 continue
             }
-            let widest = row.days.map { "\($0.reaching) of \($0.members)" }.map(TextLayout.columns).max() ?? 0
             for day in row.days {
                 let head = format.day(day.date) + (day.fromNextHour ? "*" : " ") + " "
                 // Not "0 of 0 members": nothing can be counted on a day no member has values of.
@@ -154,12 +160,14 @@ extension TextRenderer {
                 // The day, the count's padding and the odds as one phrase: wrapped, the spaces that
                 // align the counts stay (they were folded into one).
                 let padding = String(repeating: " ", count: max(0, widest - TextLayout.columns(count)))
+                // A time stays with its zone ("06:00 CET"): at 40 columns "CET" went on a line
+                // of its own (trial 58).
                 lines += TextLayout.wrap(
                     head + text, indent: 4, continuation: 16, width: width,
                     keeping: [
                         head + padding + DecisionText.odds(day.reaching, of: day.members),
                         "\(Counting.count(day.members, "member"))", DecisionText.odds(day.reaching, of: day.members),
-                    ])
+                    ] + DecisionText.timePhrases(day.most, clock, format))
             }
             if row.days.isEmpty { lines += TextLayout.wrap("no day of the answer from today", indent: 4, width: width) }
         }
@@ -167,9 +175,7 @@ extension TextRenderer {
         // (all of them asked), the days from today lose a today without hours.
         let counted = report.rows.filter { !$0.variableMissing }
         let short = counted.compactMap { row -> Int? in
-            let asked =
-                row.threshold == .frost
-                ? report.requestedDays : report.requestedDays - (report.todayWithoutHours == nil ? 0 : 1)
+            let asked = report.requestedDays
             let shown = Set(row.days.map(\.date)).count
             return shown < asked ? shown : nil
         }
@@ -180,7 +186,9 @@ extension TextRenderer {
                 context, style)
         }
         if let today = report.todayWithoutHours {
-            lines += note("today, \(format.day(today)), has no hours left from the next hour", context, style)
+            lines += note(
+                "today, \(format.day(today)), has no hours left from the next hour: the days start tomorrow", context,
+                style)
         }
         if let start = report.lateStart {
             lines += note(

@@ -147,18 +147,33 @@ extension TextRenderer {
         }
         let temperatureWidth = temperatures.joined().map(TextLayout.columns).max() ?? 0
         let sumWidth = sums.joined().map(TextLayout.columns).max() ?? 0
+        let days = report.days.map { format.day($0.date) }
+        // The spaces inside a model's cell and between models: the roomiest that keeps every
+        // model in the width, closing up before a model is left out (trial 58: one amount at
+        // 0.199 mm gave every cell more decimals and pushed CMC GEM out at 80 columns).
+        let dayWidth = days.map(TextLayout.columns).max() ?? 0
+        let cellWidth = { (inner: Int) in
+            max(temperatureWidth + inner + sumWidth, models.map { TextLayout.columns($0.displayName) }.max() ?? 0)
+        }
+        let choices: [(inner: Int, lead: Int)] = [(2, 3), (2, 2), (1, 2), (1, 1)]
+        let spacing =
+            choices.first { choice in
+                2 + max(3, dayWidth) + min(2, choice.lead) + (models.count - 1) * choice.lead
+                    + models.count * cellWidth(choice.inner) <= context.reportWidth
+            } ?? choices[0]
         let cells = zip(temperatures, sums).map { temperatures, sums in
             zip(temperatures, sums).map {
-                TextLayout.pad($0, to: temperatureWidth, right: true) + "  "
+                TextLayout.pad($0, to: temperatureWidth, right: true) + String(repeating: " ", count: spacing.inner)
                     + TextLayout.pad($1, to: sumWidth, right: true)
             }
         }
-        var columns = [TextTable.Column(header: "day", cells: report.days.map { format.day($0.date) })]
+        var columns = [TextTable.Column(header: "day", cells: days)]
         for (index, model) in models.enumerated() {
             columns.append(
                 .init(
                     header: model.displayName, cells: cells.map { $0.indices.contains(index) ? $0[index] : "" },
-                    lead: index == 0 ? 2 : 3, right: true, dropOrder: models.count - index))
+                    lead: index == 0 ? min(2, spacing.lead) : spacing.lead, right: true,
+                    dropOrder: models.count - index))
         }
         let table = TextTable(columns: columns).lines(width: context.reportWidth)
         let header = table.first ?? ""
@@ -232,21 +247,20 @@ extension TextRenderer {
     }
 
     /// The decimals a model's day's amount needs (nil for none): `NearLimit`'s against the
-    /// exact dry and wet limits, and enough that an amount above 0 is not shown as 0 (0.1 mm is
-    /// 0.0039 in: "0.004", not "0.00"), up to `NearLimit`'s most. In inches the limits are said
-    /// "about 0.008 in" and "about 0.039 in" — three decimals, figures of limits defined in mm
-    /// — so an amount takes at most those three for its side (0.99 mm is "0.039", not "0.03898"
-    /// to stay under the rule's rounded figure): the words "dry" and "wet" beside it are decided
-    /// by the value. The table takes the most its amounts need, so that its figures have one
-    /// precision (trial: "0.008" over "0.00"; a daily user: "0.004" in one model's column
-    /// beside "0.00" in the next).
+    /// exact dry and wet limits converted to the unit shown — both read "limit or more" (wet:
+    /// 1 mm or more; not dry: 0.2 mm or more) — and enough that an amount above 0 is not shown
+    /// as 0 (0.1 mm is 0.0039 in: "0.004", not "0.00"), up to `NearLimit`'s most. So 0.999 mm
+    /// is "0.0393" in and 1 mm "0.0394" (trial 58: both were "0.039", capped at the rule's
+    /// three decimals), 0.199 mm "0.0078" beside "under 0.2 mm (about 0.008 in)", and 1.0001 mm
+    /// "1.0" (wet, as 1.0 is). The table takes the most its amounts need, so that its figures
+    /// have one precision (trial: "0.008" over "0.00"; a daily user: "0.004" in one model's
+    /// column beside "0.00" in the next).
     static func modelAmountDecimals(_ millimetres: Double?, format: ValueFormatter) -> Int? {
         guard let millimetres else { return nil }
         let unit = format.units.precipitation
         let value = unit.convert(millimetres: millimetres)
         let base = unit == .millimetres ? 1 : 2
-        var near = NearLimit.decimals(value, base: base, limits: modelRainLimits(format))
-        if unit != .millimetres { near = min(near, format.precipitationThresholdDigits) }
+        let near = NearLimit.decimals(value, base: base, atLeast: modelRainLimits(format))
         // NearLimit's, then the one rule for any amount (`precipitationDecimals`).
         return format.precipitationDecimals(millimetres, from: near)
     }

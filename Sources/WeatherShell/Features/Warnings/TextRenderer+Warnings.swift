@@ -155,7 +155,9 @@ extension TextRenderer {
         }
         var lines: [String] = []
         for (index, change) in banner.changes.enumerated() {
-            let bell = index == 0 ? "\u{07}" : ""
+            // The bell in the results only on a terminal (`watch` rings it on standard error
+            // when the results go to a file or a pipe: `ShellRunner.ringBell`).
+            let bell = index == 0 && context.outputIsTerminal ? "\u{07}" : ""
             let what =
                 switch change.kind {
                 case .appeared: "new warning"

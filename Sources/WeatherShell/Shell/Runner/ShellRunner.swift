@@ -135,6 +135,18 @@ package final class ShellRunner {
     @discardableResult
     package func runStartupFile(_ path: String) async -> LineStatus { await StartupFile(path: path).run(on: self) }
 
+    /// Rings the terminal's bell (`watch`'s alerts): on standard output when that is the
+    /// terminal, else on standard error when that is one — with results going to a file or a
+    /// pipe, standard output gets results alone, no control characters (trial 58: "^G⚑ rain …"
+    /// in a file) — and not at all when neither is a terminal.
+    func ringBell() {
+        if terminal.outputIsTerminal, redirection.file == nil {
+            output.write("\u{07}")
+        } else if errors.width != nil {
+            redirection.standard.writeError("\u{07}")
+        }
+    }
+
     /// Writes error and warning lines, which no renderer made: in ASCII without a UTF-8 locale.
     func putError(_ text: String) {
         let text = errors.width.map { Self.wrappedAtWords(text, width: $0(), keeping: pathsWithSpaces) } ?? text

@@ -33,7 +33,7 @@ extension Watch {
             let was = above[reading.alert.kind] ?? false
             above[reading.alert.kind] = reading.isAbove
             guard reading.isAbove != was else { continue }
-            if reading.isAbove, runner.format == .text { runner.output.write("\u{07}") }
+            if reading.isAbove, runner.format == .text { runner.ringBell() }
             runner.emit(.chanceAlert(reading))
             if reading.isAbove, notify {
                 let context = RenderContext(

@@ -45,6 +45,12 @@ struct Watch {
                 for result in try await session.execute(.show(nil)) {
                     runner.emit(result)
                     shown.append(result)
+                    // The banner's bell, when the results are not the terminal's (`ringBell`).
+                    if case .warningBanner(let banner) = result, !banner.changes.isEmpty, runner.format == .text,
+                        !runner.renderContext(for: result).outputIsTerminal
+                    {
+                        runner.ringBell()
+                    }
                     if notify, case .warningBanner(let banner) = result, let change = banner.changes.first {
                         runner.raiseNotification(
                             title: "wx: \(banner.place.name)",
