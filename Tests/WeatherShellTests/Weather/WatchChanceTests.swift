@@ -179,6 +179,8 @@ import WeatherTestSupport
         #expect(body != recorded)
         transport.expect("http://ens/v1/ensemble", body: Data(body.utf8))
         let runner = ShellRunner(session: session, output: console, format: .text, colour: false, unicode: true)
+        // A terminal's standard output: the bell is written there (elsewhere, on standard error).
+        runner.outputIsTerminal = true
         let watching = Task { await runner.run(line: "watch 60 --rain 30% --frost 8%") }
 
         await clock.waitForSleepers()
