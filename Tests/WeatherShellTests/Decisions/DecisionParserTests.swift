@@ -65,6 +65,12 @@ import WeatherTestSupport
         ("best 2h snow<1", "unknown condition or activity “snow<1”"),
         ("best 2h wind<fast", "“wind<fast”: the limit is a number"),
         ("best 2h wind<20mm", "“wind<20mm”: mm is not a unit of wind"),
+        // A day's amount, as chance takes it (a new user's, from README's echo of chance's limit).
+        (
+            "best 2h rain<0.04in/day",
+            "“rain<0.04in/day”: best’s conditions hold in each hour of a window, not over a day; give an hour’s amount (rain<0.04in), or ask “chance” for a day’s"
+        ),
+        ("best 2h rain<=5mm/d", "give an hour’s amount (rain<=5mm), or ask “chance”"),
         ("best dry", "usage: best DURATION"),
         ("best 0h dry", "a window is 1 to 240 hours"),
         ("best 2h next week", "“next” takes a number of days from 1 to 10"),

@@ -39,6 +39,14 @@ enum DecisionParser {
             } else if let spaced = spacedComparison(arguments.words) {
                 throw spaced
             } else if let parsed = DecisionVocabulary.comparison(word) {
+                // A day's amount (chance's `rain>=20mm/day`) is no condition of a window's hours:
+                // said so, not as a malformed number (a new user's `best 2h rain<0.04in/day`).
+                if let suffix = ["/day", "/d", "a day"].first(where: { parsed.rest.lowercased().hasSuffix($0) }) {
+                    let hourly = parsed.name + parsed.comparison.rawValue + parsed.rest.dropLast(suffix.count)
+                    throw .usage(
+                        "“\(TerminalText.sanitized(String(word.prefix(40))))”: best’s conditions hold in each hour of a window, not over a day; give an hour’s amount (\(TerminalText.sanitized(String(hourly.prefix(40))))), or ask “chance” for a day’s"
+                    )
+                }
                 if !words.contains(lower) {
                     terms.append(.limit(try limit(parsed, word: word, allowed: conditionQuantities)))
                     words.append(lower)
