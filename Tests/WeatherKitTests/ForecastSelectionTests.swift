@@ -60,19 +60,6 @@ import WeatherTestSupport
         #expect(forecasts >= 30)
     }
 
-    /// An answer in the older form (`current_weather`, unix times) is current until the end of
-    /// the interval it describes, as one with `current` is — not for 15 minutes from whenever it
-    /// was fetched (a new user's February answer reused in September).
-    @Test func theOlderCurrentWeatherIsCurrentUntilItsIntervalEnds() throws {
-        let data = TestPaths.fixture("open-meteo-forecast/munich-legacy-current-weather-unixtime-reformatted.json")
-        let json = try JSONValue.parse(data, selecting: OpenMeteoForecastProvider.selection)
-        // current_weather.time 1770477300 (2026-02-07 15:15 UTC), interval 900.
-        let september = Date(timeIntervalSince1970: 1_789_898_700)
-        #expect(
-            OpenMeteoForecastProvider.validUntil(json, now: september)
-                == Date(timeIntervalSince1970: 1_770_477_300 + 900))
-    }
-
     @Test func theRecordedAnswersOtherVariablesAreNotBuilt() throws {
         let data = TestPaths.fixture("open-meteo-forecast/berlin-gmt-all-params-168h-daily-reformatted.json")
         let json = try JSONValue.parse(data, selecting: OpenMeteoForecastProvider.selection)

@@ -192,11 +192,8 @@ package struct OpenMeteoForecastProvider: ForecastProvider {
         return Fetched(value: results, origin: DataOrigin.leastFresh(shown))
     }
 
-    /// Until when an answer is current: the end of the 15-minute interval `current` (or the
-    /// older `current_weather`) describes (Open-Meteo updates on that grid); 15 minutes from
-    /// `now` when the answer has neither with a time wx reads. (An older answer's interval was
-    /// taken as 15 minutes from `now`: one describing February was reused in September while a
-    /// newer one was asked again — a new user on a clean clone.)
+    /// Until when an answer is current: the end of the 15-minute interval `current` describes
+    /// (Open-Meteo updates on that grid); 15 minutes when the answer has no `current`.
     ///
     /// Nil — not kept — for an answer with no forecast in it (`[]`, `{}`, a current block whose
     /// time cannot be read and no hours or days): wx says "try again later", and the next try
@@ -204,13 +201,11 @@ package struct OpenMeteoForecastProvider: ForecastProvider {
     static func validUntil(_ json: JSONValue, now: Date) -> Date? {
         guard let first = json.array == nil ? json : json.array?.first else { return nil }
         let offset = first["utc_offset_seconds"]?.int ?? 0
-        for block in ["current", "current_weather"] {
-            if let current = first[block],
-                let time = current["time"].flatMap({ OpenMeteoAnswer.instant($0, offset: offset) })
-            {
-                let interval = Double(current["interval"]?.int ?? 900)
-                return time.addingTimeInterval(interval > 0 ? interval : 900)
-            }
+        if let current = first["current"],
+            let time = current["time"].flatMap({ OpenMeteoAnswer.instant($0, offset: offset) })
+        {
+            let interval = Double(current["interval"]?.int ?? 900)
+            return time.addingTimeInterval(interval > 0 ? interval : 900)
         }
         let blocks = ["current_weather", "hourly", "daily", "minutely_15"]
         guard blocks.contains(where: { first[$0]?.object != nil }) else { return nil }
