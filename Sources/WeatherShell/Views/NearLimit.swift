@@ -24,6 +24,12 @@ package enum NearLimit {
         Double(DecimalText.fixed(value, digits: decimals)) ?? value
     }
 
+    /// The fewest decimals from `base` (up to `base + extraDecimals`) for which `agrees` holds:
+    /// the one search every rule below makes, each with its own test of a count of decimals.
+    private static func fewestDecimals(base: Int, where agrees: (Int) -> Bool) -> Int {
+        (base...(base + extraDecimals)).first(where: agrees) ?? base + extraDecimals
+    }
+
     /// How many decimals to show `value` with: `base`, or more (up to `base + extraDecimals`)
     /// when fewer would put the shown figure on the other side of one of `limits` (or on one
     /// while the value is not).
@@ -35,11 +41,10 @@ package enum NearLimit {
     ///     value and as shown (a limit converted to inches is shown rounded: "0.008 in").
     package static func decimals(_ value: Double, base: Int, limits: [(exact: Double, shown: Double)]) -> Int {
         guard value.isFinite else { return base }
-        for decimals in base...(base + extraDecimals) {
+        return fewestDecimals(base: base) { decimals in
             let figure = shown(value, decimals: decimals)
-            if limits.allSatisfy({ side(figure, $0.shown) == side(value, $0.exact) }) { return decimals }
+            return limits.allSatisfy { side(figure, $0.shown) == side(value, $0.exact) }
         }
-        return base + extraDecimals
     }
 
     /// How many decimals to show `value` with beside words each of whose limits reads "`limit`
@@ -56,11 +61,10 @@ package enum NearLimit {
     package static func decimals(_ value: Double, base: Int, atLeast limits: [Double]) -> Int {
         guard value.isFinite else { return base }
         func reaches(_ figure: Double, _ limit: Double) -> Bool { figure >= limit - 1e-9 * max(1, abs(limit)) }
-        for decimals in base...(base + extraDecimals) {
+        return fewestDecimals(base: base) { decimals in
             let figure = shown(value, decimals: decimals)
-            if limits.allSatisfy({ reaches(figure, $0) == reaches(value, $0) }) { return decimals }
+            return limits.allSatisfy { reaches(figure, $0) == reaches(value, $0) }
         }
-        return base + extraDecimals
     }
 
     /// `decimals` for limits shown as they are.
@@ -79,10 +83,9 @@ package enum NearLimit {
     /// "at most 3 °C" when the range is 3.04 °C would read as within it.
     package static func rangeDecimals(low: Double, high: Double, base: Int, limits: [Double]) -> Int {
         guard low.isFinite, high.isFinite else { return base }
-        for decimals in base...(base + extraDecimals) {
+        return fewestDecimals(base: base) { decimals in
             let width = shown(high, decimals: decimals) - shown(low, decimals: decimals)
-            if limits.allSatisfy({ side(width, $0) == side(high - low, $0) }) { return decimals }
+            return limits.allSatisfy { side(width, $0) == side(high - low, $0) }
         }
-        return base + extraDecimals
     }
 }
