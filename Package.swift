@@ -26,6 +26,9 @@ let package = Package(
         .systemLibrary(name: "CThreads"),
         // The signal handlers' shared state, defined once (see state.c for why not in shim.h).
         .target(name: "CTerminalState"),
+        // A window of a file mapped, a file shortened under it read as zeros, not SIGBUS (see
+        // include/wx_mapped_file.h): for `wx --complete`'s scan of a large state.plist.
+        .target(name: "CMappedFile"),
         .target(name: "WXBasics", dependencies: ["CThreads"]),
         .target(
             name: "WeatherKit",
@@ -35,7 +38,7 @@ let package = Package(
         // shell, which words its errors.
         .target(
             name: "WeatherStore",
-            dependencies: ["WeatherKit", "WXBasics"]
+            dependencies: ["WeatherKit", "WXBasics", "CMappedFile"]
         ),
         .target(
             name: "WeatherShell",

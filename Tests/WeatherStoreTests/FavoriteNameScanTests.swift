@@ -32,7 +32,7 @@ import WeatherTestSupport
             let data = try StatePlistReaderTests.encoded(document)
             let path = try write(data)
             let expected = try #require(StateStore.decodeDocument(data)).favorites.map(\.name)
-            let scanned = FavoriteNameScan.names(path: path, smallest: 0, chunk: chunk)
+            let scanned = FavoriteNameScan.names(path: path, smallest: 0, chunk: chunk, window: nil)
             // A favorite longer than a piece is left to the decoder.
             #expect(scanned == expected || (scanned == nil && chunk < 4096), "round \(round)")
             #expect(StateStore.favoriteNames(folder: home.path) == expected)
@@ -60,7 +60,7 @@ import WeatherTestSupport
                 + "\t\t\(good)\n\t\t\(favorite)\n\t\t\(good.replacingOccurrences(of: "Hamburg", with: "Kiel"))\n\t</array>\n"
                 + "\t<key>version</key>\n\t<integer>2</integer>\n</dict>\n</plist>\n").utf8)
         let path = try write(data)
-        #expect(FavoriteNameScan.names(path: path, smallest: 0, chunk: 128) == nil)
+        #expect(FavoriteNameScan.names(path: path, smallest: 0, chunk: 128, window: nil) == nil)
         let expected = StateStore.decodeDocument(data)?.favorites.map(\.name) ?? []
         #expect(expected.contains("Hamburg & Co"))
         #expect(StateStore.favoriteNames(folder: home.path) == expected)
@@ -83,13 +83,15 @@ import WeatherTestSupport
                     .utf8)
         }
         let plain = try write(document())
-        #expect(FavoriteNameScan.names(path: plain, smallest: 0, chunk: chunk) == (0..<2000).map { "Place \($0)" })
+        #expect(
+            FavoriteNameScan.names(path: plain, smallest: 0, chunk: chunk, window: nil)
+                == (0..<2000).map { "Place \($0)" })
         for data in [
             document(before: "\t<!-- a comment -->\n"), document(after: "\t<!-- a comment -->\n"),
             document(after: "\t<key>note</key>\n\t<string><![CDATA[x]]></string>\n"), document(after: "\t\0\n"),
         ] {
             let path = try write(data)
-            #expect(FavoriteNameScan.names(path: path, smallest: 0, chunk: chunk) == nil)
+            #expect(FavoriteNameScan.names(path: path, smallest: 0, chunk: chunk, window: nil) == nil)
             #expect(
                 StateStore.favoriteNames(folder: home.path) == StateStore.decodeDocument(data)?.favorites.map(\.name)
                     ?? [])
@@ -116,7 +118,7 @@ import WeatherTestSupport
         let path = try write(data)
         let expected = try #require(StateStore.decodeDocument(data)).favorites.map(\.name)
         #expect(expected == (0..<300).map { "Place \($0)" })
-        #expect(FavoriteNameScan.names(path: path, smallest: 0, chunk: chunk) == expected)
+        #expect(FavoriteNameScan.names(path: path, smallest: 0, chunk: chunk, window: nil) == expected)
     }
 
     /// A small file is decoded whole (faster than scanned); no file, no names.
@@ -132,5 +134,73 @@ import WeatherTestSupport
         #expect(FavoriteNameScan.names(path: path, smallest: 0) == ["Kiel"])
         #expect(StateStore.favoriteNames(folder: home.path) == ["Kiel"])
         #expect(FavoriteNameScan.names(path: home.path + "/none.plist", smallest: 0) == nil)
+    }
+}
+
+/// The scan reading a state.plist mapped a window at a time (`FavoriteNameScan.window`), as
+/// `wx --complete` does: the same names as read through a buffer, with elements straddling
+/// windows of every size; and a file another program shortens under the scan is refused, never
+/// a SIGBUS ending the process (`CMappedFile`).
+@Suite(.tags(.unit)) struct FavoriteNameScanMappedTests {
+    let home = TemporaryFolder()
+
+    func write(_ data: Data) throws -> String {
+        let path = home.path + "/state.plist"
+        try data.write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    /// 2,000 plain favorites (~190 KB), as plistlib writes them.
+    static let document: Data = {
+        let favorites = (0..<2000).map { index in
+            "\t\t<dict>\n\t\t\t<key>latitude</key>\n\t\t\t<real>\(index % 90).5</real>\n\t\t\t<key>longitude</key>\n"
+                + "\t\t\t<real>-\(index % 180)</real>\n\t\t\t<key>name</key>\n\t\t\t<string>Place \(index)</string>\n\t\t</dict>\n"
+        }.joined()
+        return Data(
+            ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>favorites</key>\n"
+                + "\t<array>\n\(favorites)\t</array>\n\t<key>version</key>\n\t<integer>2</integer>\n</dict>\n</plist>\n")
+                .utf8)
+    }()
+
+    /// Random documents of wx's own (names of every kind) and the 2,000 plain favorites: mapped
+    /// in windows of one page and up (an element across a window's end read from a longer one),
+    /// the names read through a buffer (and decoded).
+    @Test(arguments: [4096, 8192, 65536, FavoriteNameScan.window])
+    func mappedGivesTheNamesReadThroughABuffer(window: Int) throws {
+        var random = StatePlistReaderTests.Generator(state: 9)
+        for round in 0..<20 {
+            let document = StatePlistReaderTests.randomDocument(
+                &random, favorites: round == 0 ? 0 : Int.random(in: 1...60, using: &random))
+            let data = try StatePlistReaderTests.encoded(document)
+            let path = try write(data)
+            let expected = try #require(StateStore.decodeDocument(data)).favorites.map(\.name)
+            let mapped = FavoriteNameScan.names(path: path, smallest: 0, window: window)
+            #expect(mapped == expected, "round \(round)")
+        }
+        let path = try write(Self.document)
+        let expected = (0..<2000).map { "Place \($0)" }
+        #expect(FavoriteNameScan.names(path: path, smallest: 0, window: nil) == expected)
+        #expect(FavoriteNameScan.names(path: path, smallest: 0, window: window) == expected)
+    }
+
+    /// state.plist cut to 8 KB by another program once the scan has mapped its first window:
+    /// the pages past the new end read as zeros, the scan refuses them (not sure), the process
+    /// goes on; the names are then the decoded file's as it now is (none: it no longer parses).
+    @Test func aFileShortenedWhileMappedIsRefusedNotACrash() throws {
+        let path = try write(Self.document)
+        var cut = false
+        let names = FavoriteNameScan.list(path: path, smallest: 0, window: 4096) {
+            guard !cut else { return }
+            cut = true
+            #expect(truncate(path, 8192) == 0)
+        }
+        #expect(cut)
+        #expect(names == nil)
+        #expect(StateStore.favoriteNames(folder: home.path) == [])
+        // Mapped again, the same file as it is now is read (refused: it ends inside the array)
+        // and the next scan of a whole file is not marked by the last one.
+        #expect(FavoriteNameScan.names(path: path, smallest: 0, window: 4096) == nil)
+        _ = try write(Self.document)
+        #expect(FavoriteNameScan.names(path: path, smallest: 0, window: 4096) == (0..<2000).map { "Place \($0)" })
     }
 }
