@@ -72,6 +72,10 @@ package struct LookComparison: Hashable, Sendable {
     /// each day's high, low and rain are then not compared.
     package var daysDiffer: Bool { earlier.map { $0.daysAreUTC != current.daysAreUTC } ?? false }
 
+    /// When the days differ (`daysDiffer`), whether the earlier look's were the UTC days (and
+    /// the current one's the place's); nil when they are of one kind.
+    package var utcDaysThen: Bool? { daysDiffer ? earlier?.daysAreUTC : nil }
+
     /// Whether the earlier look was shown in another unit system (compared in the current one).
     package var unitsDiffer: Bool { earlier.map { $0.unitSystem != current.unitSystem } ?? false }
 
