@@ -56,6 +56,9 @@ extension TextRenderer {
                 sentences.append(notComparedSentence(daysNotComparedClause(earlierUTC: utcThen)))
             }
             if let gap = comparison.chanceGap { sentences.append(chanceGapText(gap)) }
+            if comparison.tomorrowChanceNotCompared {
+                sentences.append(notComparedSentence(tomorrowChanceNotComparedClause))
+            }
             if comparison.warningsNotCompared > 0 {
                 let count = comparison.warningsNotCompared
                 sentences.append(
@@ -271,6 +274,7 @@ extension JSONRenderer {
             ("warnings_not_compared", .number(Double(comparison.warningsNotCompared))),
             ("chance_not_compared", comparison.chanceGap.map { .string(chanceGapName($0)) } ?? .null),
             ("days_differ", .bool(comparison.daysDiffer)),
+            ("tomorrow_chance_not_compared", .bool(comparison.tomorrowChanceNotCompared)),
         ])
     }
 

@@ -13,6 +13,12 @@ extension TextRenderer {
             "each day’s high, low and rain were not compared: Open-Meteo gave \(then) then and \(now) now, hours apart"
     }
 
+    /// Why tomorrow's chance of rain was not compared (`LookComparison.tomorrowChanceNotCompared`),
+    /// as a clause: the count it would be compared with was made before the place's midnight,
+    /// for the day that is today now.
+    static let tomorrowChanceNotComparedClause =
+        "tomorrow’s chance of rain was not compared: the earlier count is from before midnight, of the day that is now today"
+
     /// A clause of this file as a sentence of its own (`changed`'s): its first letter upper-cased,
     /// a full stop after it.
     static func notComparedSentence(_ clause: String) -> String {
