@@ -135,10 +135,11 @@ package final class ShellRunner {
     @discardableResult
     package func runStartupFile(_ path: String) async -> LineStatus { await StartupFile(path: path).run(on: self) }
 
-    /// Rings the terminal's bell (`watch`'s alerts): on standard output when that is the
-    /// terminal, else on standard error when that is one — with results going to a file or a
-    /// pipe, standard output gets results alone, no control characters (trial 58: "^G⚑ rain …"
-    /// in a file) — and not at all when neither is a terminal.
+    /// Rings the terminal's bell (`watch`'s alerts: a chance over its threshold, a warning that
+    /// came, went or changed) — the one place that decides where: on standard output when that
+    /// is the terminal, else on standard error when that is one — with results going to a file
+    /// or a pipe, standard output gets results alone, no control characters (trial 58: "^G⚑
+    /// rain …" in a file) — and not at all when neither is a terminal. No renderer writes it.
     func ringBell() {
         if terminal.outputIsTerminal, redirection.file == nil {
             output.write("\u{07}")
