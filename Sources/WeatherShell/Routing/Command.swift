@@ -165,7 +165,10 @@ package enum Command: Hashable, Sendable {
     case history(Int?)
     /// `!N`.
     case rerun(Int)
-    case replay(ClosedRange<Int>)
+    /// `replay N..M`: history lines `range` run again. `backward`: typed the higher number
+    /// first (`replay 5..2`, `range` being 2...5), refused by the runner, which alone can see
+    /// which lines of it the history has to suggest.
+    case replay(ClosedRange<Int>, backward: Bool = false)
     /// `source FILE` (also `\i FILE`, `.read FILE`): each line of the file run as if typed.
     case source(String)
     /// nil shows the current units.

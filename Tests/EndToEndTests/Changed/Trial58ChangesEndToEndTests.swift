@@ -146,7 +146,8 @@ struct Trial58ChangesEndToEndTests {
         } else {
             #expect(run.status == 0, "\(run.stderr)")
             #expect(
-                text.contains("Each day’s high, low and rain were not compared: your look then had UTC days"), "\(text)"
+                text.contains("Each day’s high, low and rain were not compared: Open-Meteo gave UTC days then"),
+                "\(text)"
             )
         }
     }

@@ -38,3 +38,40 @@ struct ReplayBoundEndToEndTests {
         #expect(past.stderr == "error: no command 50 in the history (see “history”)\n", "\(past.stderr)")
     }
 }
+
+/// `replay 5..2` with three lines in the history suggested "replay 2..5", a range that then
+/// failed for want of line 5: the parser, which made the suggestion, cannot see the history.
+/// The runner says it now, naming only lines the history has, as the refusal over 100 lines does.
+@Suite(.tags(.endToEnd))
+struct ReplayBackwardEndToEndTests {
+    @Test func aBackwardRangeSuggestsOnlyLinesTheHistoryHas() throws {
+        let home = TemporaryFolder()
+        let filled = try runWX(stdin: "units\nformat\nunits\n", home: home)
+        #expect(filled.status == 0, "\(filled.stderr)")
+        // This line is line 4, which runs others: not suggested either.
+        let result = try runWX(stdin: "replay 5..2\n", home: home)
+        #expect(result.status == 2)
+        #expect(result.stdout == "")
+        #expect(
+            result.stderr
+                == "error: a range runs forward, not 5..2; “replay 2..3” runs the lines of it the history has\n",
+            "\(result.stderr)")
+        let suggested = try runWX(stdin: "replay 2..3\n", home: home)
+        #expect(suggested.status == 0, "\(suggested.stderr)")
+        // All of it in the history: the range turned round, as before.
+        let whole = try runWX(stdin: "replay 3..1\n", home: home)
+        #expect(whole.status == 2)
+        #expect(whole.stderr == "error: a range runs forward: replay 1..3, not 3..1\n", "\(whole.stderr)")
+        // None of it, and over the bound: said the same way as the forward refusals.
+        let none = try runWX(stdin: "replay 90..50\n", home: home)
+        #expect(
+            none.stderr
+                == "error: a range runs forward, not 90..50; the history has no line of it to replay (see “history”)\n",
+            "\(none.stderr)")
+        let long = try runWX(stdin: "replay 500..1\n", home: home)
+        #expect(
+            long.stderr
+                == "error: a range runs forward, not 500..1; “replay 1..3” runs the lines of it the history has\n",
+            "\(long.stderr)")
+    }
+}

@@ -25,8 +25,11 @@ import WeatherTestSupport
         try expectUsage("daily 17", "the number of days is 1 to 16 (as far as Open-Meteo forecasts), not “17”")
     }
 
-    /// `replay 5..2` gave the bare usage line: a backward range is said as `past` says one.
+    /// `replay 5..2` gave the bare usage line: a backward range is said as `past` says one —
+    /// and what it suggests is only lines the history has (here none: "replay 2..5" was
+    /// suggested, ReplayBackwardEndToEndTests).
     @Test func aBackwardReplayRangeIsSaid() throws {
-        try expectUsage("replay 5..2", "a range runs forward: replay 2..5, not 5..2")
+        try expectUsage(
+            "replay 5..2", "a range runs forward, not 5..2; the history has no line of it to replay (see “history”)")
     }
 }

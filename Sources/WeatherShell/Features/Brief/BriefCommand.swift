@@ -144,14 +144,14 @@ struct BriefHandler {
         // changed", and the sentence saying there are no hours says why.
         // The chance with the last look that had the ensemble, as `changed` compares it.
         let (last, chanceLook) = LookComparer.earlierLooks(before: current, log: log, now: now)
-        if let earlier = last, earlier.provider == current.provider, !earlier.isEmpty, !current.isEmpty {
-            let changes = LookComparer.changes(
-                from: earlier, to: current, today: report.forecast.clock.localTime(now).date,
-                chanceLook: chanceLook)
+        let comparison = LookComparer.compare(
+            last, current, chanceLook: chanceLook, place: place, zone: report.forecast.zone,
+            today: report.forecast.clock.localTime(now).date)
+        if let earlier = last, case .compared(let changes) = comparison.outcome {
             sentences.append(
                 .sinceLook(
                     earlier: earlier.time, change: changes.first,
-                    sameAnswer: earlier.showsSameAnswer(as: current)))
+                    sameAnswer: earlier.showsSameAnswer(as: current), utcDaysThen: comparison.utcDaysThen))
         }
         // A feed that failed is said as `show` says it (stderr, by `brief`); its warnings are not guessed.
         return unavailable + (current.isEmpty || !report.keepsLook ? [] : log.keep(current)) + [

@@ -228,8 +228,10 @@ package enum BriefSentence: Hashable, Sendable {
     /// The most important change since the look at `earlier` by `changed`'s rules; nil when
     /// nothing changed that matters. `sameAnswer`: the earlier look showed this same answer of
     /// the service (`Look.showsSameAnswer`), so "nothing changed" would claim a comparison
-    /// of two forecasts that was not made.
-    case sinceLook(earlier: Date, change: LookChange?, sameAnswer: Bool)
+    /// of two forecasts that was not made. `utcDaysThen`: nil when both looks' days are of one
+    /// kind; else whether the earlier look's were UTC days and this one's the place's (or the
+    /// other way round): each day's high, low and rain were not compared, and that is said.
+    case sinceLook(earlier: Date, change: LookChange?, sameAnswer: Bool, utcDaysThen: Bool? = nil)
 }
 
 /// `brief`'s answer: the place, the instant, the zone and the sentences, in order.

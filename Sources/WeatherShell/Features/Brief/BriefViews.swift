@@ -150,21 +150,23 @@ extension TextRenderer {
             }
             return
                 "The forecast for tomorrow’s high has \(word == "warmer" ? "warmed" : "cooled") \(DecimalText.fixed(abs(change), digits: 0)) \(format.temperatureSymbol) \(when) (\(format.temperature(then, digits: 0)) then)."
-        case .sinceLook(let earlier, let change, let sameAnswer):
+        case .sinceLook(let earlier, let change, let sameAnswer, let utcDaysThen):
             // Today's look by its time; an older one by its weekday, or its date from 6 days on.
             let local = clock.localTime(earlier)
             let when =
                 local.date == today
                 ? format.clock(local) : lookTime(earlier, clock: clock, format: format, now: report.now)
             let since = "Since you looked at \(when)"
+            // What was not compared, said as `changed` and `check --changed` say it.
+            let days = utcDaysThen.map { " (\(daysNotComparedClause(earlierUTC: $0)))" } ?? ""
             guard let change else {
                 // A look moments before (`rain Berlin; brief Berlin`) showed this same answer:
                 // nothing was compared, and saying "nothing changed" would claim it was.
                 return sameAnswer
-                    ? TextRenderer.sameAnswerText(when: when) : "\(since): nothing changed that matters."
+                    ? TextRenderer.sameAnswerText(when: when) : "\(since): nothing changed that matters\(days)."
             }
             // "the rain now starts…", but a day's name keeps its capital ("Friday’s rain 4.5 mm").
-            return "\(since): \(changeClause(change, zone: report.zone, now: report.now, format: format))."
+            return "\(since): \(changeClause(change, zone: report.zone, now: report.now, format: format))\(days)."
         }
     }
 }
@@ -233,12 +235,12 @@ extension JSONRenderer {
                     ("date", .string(date.iso)), ("issued", .string(issued.iso)), ("then_high_celsius", .number(then)),
                     ("now_high_celsius", .number(now)), ("change_celsius", .number(hundredths(now - then))),
                 ]
-            case .sinceLook(let earlier, let change, _):
+            case .sinceLook(let earlier, let change, _, let utcDaysThen):
                 kind = "since_look"
                 let (changeKind, changeFacts) = change.map(changeFacts) ?? ("nothing_changed", [])
                 facts = [
                     ("earlier", .string(ISOTime.string(earlier))), ("change", .string(changeKind)),
-                    ("change_facts", .object(changeFacts)),
+                    ("change_facts", .object(changeFacts)), ("days_differ", .bool(utcDaysThen != nil)),
                 ]
             }
             return .object([

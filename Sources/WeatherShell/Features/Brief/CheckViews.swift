@@ -32,7 +32,12 @@ extension TextRenderer {
                     return "changes: none yet (first check; compared from next time)"
                 }
                 let when = lookTime(since, clock: clock, format: format, now: now)
-                let gap = outcome.chanceNotComparedText.map { " (\($0))" } ?? ""
+                // What was not compared, each said as `changed` and `brief` say it.
+                let notCompared = [
+                    outcome.chanceNotComparedText,
+                    outcome.comparison?.utcDaysThen.map { daysNotComparedClause(earlierUTC: $0) },
+                ].compactMap { $0 }
+                let gap = notCompared.isEmpty ? "" : " (\(notCompared.joined(separator: "; ")))"
                 let changes = outcome.comparison?.changes ?? []
                 // The most important change, the biggest of its kind (the changes come so ordered).
                 guard let first = changes.first else {
@@ -106,6 +111,8 @@ extension JSONRenderer {
                 // Why the chance of rain was not compared, named as `changed`'s document names it.
                 members.append(
                     ("chance_not_compared", outcome.comparison?.chanceGap.map { .string(chanceGapName($0)) } ?? .null))
+                // Whether each day's high, low and rain went uncompared, as in `changed`.
+                members.append(("days_differ", .bool(outcome.comparison?.daysDiffer ?? false)))
                 members.append(
                     (
                         "changes",

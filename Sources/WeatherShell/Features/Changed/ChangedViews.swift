@@ -52,8 +52,13 @@ extension TextRenderer {
             sentences += changes.map {
                 changeText($0, zone: comparison.zone, now: comparison.current.time, format: format)
             }
-            if comparison.daysDiffer { sentences.append(daysDifferText(comparison)) }
+            if let utcThen = comparison.utcDaysThen {
+                sentences.append(notComparedSentence(daysNotComparedClause(earlierUTC: utcThen)))
+            }
             if let gap = comparison.chanceGap { sentences.append(chanceGapText(gap)) }
+            if comparison.tomorrowChanceNotCompared {
+                sentences.append(notComparedSentence(tomorrowChanceNotComparedClause))
+            }
             if comparison.warningsNotCompared > 0 {
                 let count = comparison.warningsNotCompared
                 sentences.append(
@@ -67,15 +72,6 @@ extension TextRenderer {
                 width: context.reportWidth)
         }
         return lines + offlineNote(comparison.origin, context: context, style: style)
-    }
-
-    /// Why the days' highs, lows and rain were not compared: one answer's days were UTC days
-    /// (Open-Meteo answered in GMT), the other's the place's.
-    static func daysDifferText(_ comparison: LookComparison) -> String {
-        let then = comparison.earlier?.daysAreUTC == true ? "UTC days" : "the place’s days"
-        let now = comparison.current.daysAreUTC ? "UTC days" : "the place’s days"
-        return
-            "Each day’s high, low and rain were not compared: your look then had \(then), this answer has \(now) (Open-Meteo answered in GMT), hours apart."
     }
 
     /// Why the ensemble's chance of rain was not compared (trial: "Nothing changed that
@@ -278,6 +274,7 @@ extension JSONRenderer {
             ("warnings_not_compared", .number(Double(comparison.warningsNotCompared))),
             ("chance_not_compared", comparison.chanceGap.map { .string(chanceGapName($0)) } ?? .null),
             ("days_differ", .bool(comparison.daysDiffer)),
+            ("tomorrow_chance_not_compared", .bool(comparison.tomorrowChanceNotCompared)),
         ])
     }
 

@@ -64,6 +64,10 @@ package struct LookComparison: Hashable, Sendable {
     }
 
     package var chanceGap: ChanceGap?
+    /// Whether tomorrow's chance of rain was not compared because the count it would be
+    /// compared with is from a look before the place's midnight: that look's tomorrow is
+    /// today (`LookComparer.tomorrowChanceIsOfAnotherDay`).
+    package var tomorrowChanceNotCompared = false
     /// Where the current answer came from: saved data served after a failure is said under
     /// the sentences, as `show` says it.
     package var origin: DataOrigin = .network
@@ -71,6 +75,10 @@ package struct LookComparison: Hashable, Sendable {
     /// Whether one look's days were UTC days and the other's the place's (`Look.daysAreUTC`):
     /// each day's high, low and rain are then not compared.
     package var daysDiffer: Bool { earlier.map { $0.daysAreUTC != current.daysAreUTC } ?? false }
+
+    /// When the days differ (`daysDiffer`), whether the earlier look's were the UTC days (and
+    /// the current one's the place's); nil when they are of one kind.
+    package var utcDaysThen: Bool? { daysDiffer ? earlier?.daysAreUTC : nil }
 
     /// Whether the earlier look was shown in another unit system (compared in the current one).
     package var unitsDiffer: Bool { earlier.map { $0.unitSystem != current.unitSystem } ?? false }
@@ -230,8 +238,8 @@ enum LookComparer {
             chanceChange(was: was, now: now, from: todayLook)
         }
         // Tomorrow's whole day against the same day's count (a look of yesterday's "tomorrow"
-        // is today: another span, not compared).
-        let tomorrowLook = chanceLook.flatMap { $0.chanceTomorrow != nil ? $0 : nil } ?? earlier
+        // is today: another span, not compared, and said: `tomorrowChanceIsOfAnotherDay`).
+        let tomorrowLook = Self.tomorrowChanceLook(earlier: earlier, chanceLook: chanceLook)
         if let now = current.chanceTomorrow, let was = tomorrowLook.chanceTomorrow, was.date == now.date {
             chanceChange(was: was, now: now, from: tomorrowLook)
         }
@@ -242,6 +250,22 @@ enum LookComparer {
         }.map(\.element)
     }
 
+    /// The look whose count of tomorrow's chance of rain `current`'s is compared with:
+    /// `chanceLook` when it has one (the last look with the ensemble), else `earlier`.
+    static func tomorrowChanceLook(earlier: Look, chanceLook: Look?) -> Look {
+        chanceLook.flatMap { $0.chanceTomorrow != nil ? $0 : nil } ?? earlier
+    }
+
+    /// Whether tomorrow's chance of rain is at hand now but was not compared because the count
+    /// it would be compared with (`tomorrowChanceLook`'s) is of another day: made before the
+    /// place's midnight, when the day that is now today was tomorrow.
+    static func tomorrowChanceIsOfAnotherDay(_ earlier: Look, _ current: Look, chanceLook: Look?) -> Bool {
+        guard let now = current.chanceTomorrow,
+            let was = tomorrowChanceLook(earlier: earlier, chanceLook: chanceLook).chanceTomorrow
+        else { return false }
+        return was.date != now.date
+    }
+
     /// The comparison of `current` with `earlier` (nil: no earlier look); the chance of rain
     /// with `chanceLook`'s (the last look with the ensemble's chance; nil: none).
     static func compare(
@@ -249,6 +273,7 @@ enum LookComparer {
     ) -> LookComparison {
         let outcome: LookComparison.Outcome
         var gap: LookComparison.ChanceGap?
+        var tomorrowGap = false
         if let earlier {
             if earlier.provider != current.provider {
                 outcome = .otherProvider(earlier.provider)
@@ -257,12 +282,14 @@ enum LookComparer {
             } else {
                 outcome = .compared(changes(from: earlier, to: current, today: today, chanceLook: chanceLook))
                 gap = chanceGap(was: chanceLook?.chance, now: current.chance, today: today)
+                tomorrowGap = tomorrowChanceIsOfAnotherDay(earlier, current, chanceLook: chanceLook)
             }
         } else {
             outcome = .noEarlierLook
         }
         var comparison = LookComparison(place: place, zone: zone, earlier: earlier, current: current, outcome: outcome)
         comparison.chanceGap = gap
+        comparison.tomorrowChanceNotCompared = tomorrowGap
         return comparison
     }
 

@@ -32,14 +32,16 @@ extension CommandSpec {
     static let replay = CommandSpec(
         name: "replay", synopsis: "replay <N..M | N>", summary: "run history commands N to M again",
         details: [
-            "Each line is printed before it runs, as “!N” prints it. A range runs at most 100 lines (“replay 1..100”); a larger one is refused before any of it runs (exit status 2).",
+            "Each line is printed before it runs, as “!N” prints it. A range runs at most 100 lines (“replay 1..100”); a larger one is refused before any of it runs (exit status 2), and so is one typed backwards (“replay 5..2”); either refusal suggests only lines the history has.",
             "Ctrl-C stops the line running and the rest of the range, and says after how many of its lines the replay stopped.",
         ]
     ) { arguments throws(ShellError) in
         let text = arguments.rest()
-        // "replay 5..2": said as `past` says a backward range of days, not the bare usage line.
+        // "replay 5..2": said as `past` says a backward range of days, not the bare usage line —
+        // by the runner, which can see the history (a suggestion from here named lines that
+        // need not exist).
         if let (first, last) = text.flatMap(CommandParser.bounds), first > last {
-            throw .usage("a range runs forward: replay \(last)..\(first), not \(first)..\(last)")
+            return .replay(last...first, backward: true)
         }
         guard let text, let range = CommandParser.range(text) else {
             throw arguments.usage(" (history numbers, see “history”)")

@@ -137,7 +137,7 @@ extension TextRenderer {
     }
 
     /// `show`: "⚠ Frost (yellow) until Sat 09:00 — DWD", one line each; or one line saying the
-    /// feed failed; and `watch`'s changes, the first with the bell.
+    /// feed failed; and `watch`'s changes (no bell: `watch` rings it, `ShellRunner.ringBell`).
     static func bannerLines(_ banner: WarningBanner, context: RenderContext, format: ValueFormatter, style: Style)
         -> [String]
     {
@@ -154,18 +154,14 @@ extension TextRenderer {
             return "\(warning.event) (\(WarningsPresentation.grade(warning)))\(until) — \(warning.issuer)"
         }
         var lines: [String] = []
-        for (index, change) in banner.changes.enumerated() {
-            // The bell in the results only on a terminal (`watch` rings it on standard error
-            // when the results go to a file or a pipe: `ShellRunner.ringBell`).
-            let bell = index == 0 && context.outputIsTerminal ? "\u{07}" : ""
+        for change in banner.changes {
             let what =
                 switch change.kind {
                 case .appeared: "new warning"
                 case .upgraded: "warning upgraded"
                 case .ended: "warning ended"
                 }
-            lines.append(
-                bell + fitted("\(mark) \(what): \(line(change.warning))", to: context.reportWidth, context))
+            lines.append(fitted("\(mark) \(what): \(line(change.warning))", to: context.reportWidth, context))
         }
         // The most severe few (the list is most severe first), and a count of the rest: 8,094
         // warnings printed 8,094 lines before the weather (issue 38).

@@ -27,20 +27,39 @@ extension ShellRunner {
     static let replayLimit = 100
 
     /// Why `replay range` is refused when it holds more than `replayLimit` lines, and what to
-    /// type instead — only lines the history holds, the last it could run being `last` (0:
-    /// none): "“replay 1..100” runs the first 100"; "“replay 1..3” runs the lines of it the
-    /// history has"; no suggestion when it has none of the range (trial 57: `replay 1..1000`
-    /// with 3 lines suggested "replay 1..100", which then failed for want of line 100).
+    /// type instead (`replaySuggestion`), the last line it could run being `last` (0: none).
+    /// Trial 57: `replay 1..1000` with 3 lines suggested "replay 1..100", which then failed for
+    /// want of line 100.
     static func replayOverLimit(_ range: ClosedRange<Int>, last: Int) -> String {
-        let first = range.lowerBound
-        let refusal =
-            "replay runs at most \(replayLimit) lines at a time, and \(first)..\(range.upperBound) is \(range.count)"
-        let end = min(first + replayLimit - 1, last)
-        if end == first + replayLimit - 1 {
-            return refusal + "; “replay \(first)..\(end)” runs the first \(replayLimit)"
+        "replay runs at most \(replayLimit) lines at a time, and \(range.lowerBound)..\(range.upperBound) is \(range.count)"
+            + replaySuggestion(range, last: last)
+    }
+
+    /// Why `replay M..N` typed backwards (`range` is N...M) is refused, and what to type
+    /// instead, the last line it could run being `last` (0: none): the range turned round when
+    /// the history has all of it and it is within the bound ("a range runs forward: replay
+    /// 2..5, not 5..2"), else `replaySuggestion` ("a range runs forward, not 5..2; “replay
+    /// 2..3” runs the lines of it the history has").
+    static func replayBackward(_ range: ClosedRange<Int>, last: Int) -> String {
+        let typed = "\(range.upperBound)..\(range.lowerBound)"
+        if range.count <= replayLimit, last >= range.upperBound {
+            return "a range runs forward: replay \(range.lowerBound)..\(range.upperBound), not \(typed)"
         }
-        if end < first { return refusal + "; the history has no line of it to replay (see “history”)" }
-        if end == first { return refusal + "; “replay \(first)” runs the one line of it the history has" }
-        return refusal + "; “replay \(first)..\(end)” runs the lines of it the history has"
+        return "a range runs forward, not \(typed)" + replaySuggestion(range, last: last)
+    }
+
+    /// What to type instead of a refused `replay range`, as a clause to follow the refusal —
+    /// only lines the history holds, the last it could run being `last` (0: none): "; “replay
+    /// 1..100” runs the first 100"; "; “replay 1..3” runs the lines of it the history has";
+    /// "; “replay 3” runs the one line of it the history has"; or that it has none of them.
+    static func replaySuggestion(_ range: ClosedRange<Int>, last: Int) -> String {
+        let first = range.lowerBound
+        let end = min(first + replayLimit - 1, last)
+        if range.count > replayLimit, end == first + replayLimit - 1 {
+            return "; “replay \(first)..\(end)” runs the first \(replayLimit)"
+        }
+        if end < first { return "; the history has no line of it to replay (see “history”)" }
+        if end == first { return "; “replay \(first)” runs the one line of it the history has" }
+        return "; “replay \(first)..\(end)” runs the lines of it the history has"
     }
 }

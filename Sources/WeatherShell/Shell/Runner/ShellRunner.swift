@@ -135,10 +135,11 @@ package final class ShellRunner {
     @discardableResult
     package func runStartupFile(_ path: String) async -> LineStatus { await StartupFile(path: path).run(on: self) }
 
-    /// Rings the terminal's bell (`watch`'s alerts): on standard output when that is the
-    /// terminal, else on standard error when that is one — with results going to a file or a
-    /// pipe, standard output gets results alone, no control characters (trial 58: "^G⚑ rain …"
-    /// in a file) — and not at all when neither is a terminal.
+    /// Rings the terminal's bell (`watch`'s alerts: a chance over its threshold, a warning that
+    /// came, went or changed) — the one place that decides where: on standard output when that
+    /// is the terminal, else on standard error when that is one — with results going to a file
+    /// or a pipe, standard output gets results alone, no control characters (trial 58: "^G⚑
+    /// rain …" in a file) — and not at all when neither is a terminal. No renderer writes it.
     func ringBell() {
         if terminal.outputIsTerminal, redirection.file == nil {
             output.write("\u{07}")
@@ -309,12 +310,18 @@ package final class ShellRunner {
             }
             echo(entry.line)
             return await run(commandsOf: entry.line, record: false, nested: true)
-        case .replay(let range):
+        case .replay(let range, let backward):
             guard !nested else { return refuseNested(text) }
             // A bound, not a question: `replay 3..1000000` re-ran a million lines unasked, and a
-            // script has no one to ask. Refused before any of it runs (exit status 2) — and
-            // before the history is read: a range over the bound is wrong however long that is.
+            // script has no one to ask. Refused before any of it runs (exit status 2), whatever
+            // the history holds: a range over the bound is wrong however long that is.
             let last = session.lastHistoryNumber()
+            // `replay 5..2`, refused here rather than by the parser, so that what it suggests
+            // is lines the history has (“replay 2..5” with three lines then failed for want of 5).
+            guard !backward else {
+                report(.usage(Self.replayBackward(range, last: replayableEnd(of: range, last: last))))
+                return .usageError
+            }
             guard range.count <= Self.replayLimit else {
                 report(.usage(Self.replayOverLimit(range, last: replayableEnd(of: range, last: last))))
                 return .usageError

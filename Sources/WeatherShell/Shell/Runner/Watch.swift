@@ -43,14 +43,13 @@ struct Watch {
             var shown: [CommandResult] = []
             do {
                 for result in try await session.execute(.show(nil)) {
-                    runner.emit(result)
-                    shown.append(result)
-                    // The banner's bell, when the results are not the terminal's (`ringBell`).
-                    if case .warningBanner(let banner) = result, !banner.changes.isEmpty, runner.format == .text,
-                        !runner.renderContext(for: result).outputIsTerminal
-                    {
+                    // The bell before the banner's changes, rung in one place (`ringBell`, which
+                    // decides where) as for a chance that crosses its threshold.
+                    if case .warningBanner(let banner) = result, !banner.changes.isEmpty, runner.format == .text {
                         runner.ringBell()
                     }
+                    runner.emit(result)
+                    shown.append(result)
                     if notify, case .warningBanner(let banner) = result, let change = banner.changes.first {
                         runner.raiseNotification(
                             title: "wx: \(banner.place.name)",
