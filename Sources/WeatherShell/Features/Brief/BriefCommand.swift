@@ -145,13 +145,13 @@ struct BriefHandler {
         // The chance with the last look that had the ensemble, as `changed` compares it.
         let (last, chanceLook) = LookComparer.earlierLooks(before: current, log: log, now: now)
         if let earlier = last, earlier.provider == current.provider, !earlier.isEmpty, !current.isEmpty {
-            let changes = LookComparer.changes(
-                from: earlier, to: current, today: report.forecast.clock.localTime(now).date,
-                chanceLook: chanceLook)
+            let comparison = LookComparer.compare(
+                earlier, current, chanceLook: chanceLook, place: report.place, zone: report.forecast.zone,
+                today: report.forecast.clock.localTime(now).date)
             sentences.append(
                 .sinceLook(
-                    earlier: earlier.time, change: changes.first,
-                    sameAnswer: earlier.showsSameAnswer(as: current)))
+                    earlier: earlier.time, change: comparison.changes.first,
+                    sameAnswer: earlier.showsSameAnswer(as: current), chanceNotCompared: comparison.chanceGap != nil))
         }
         // A feed that failed is said as `show` says it (stderr, by `brief`); its warnings are not guessed.
         return unavailable + (current.isEmpty || !report.keepsLook ? [] : log.keep(current)) + [
