@@ -50,6 +50,12 @@ package struct Look: Hashable, Sendable {
     /// the look had it; nil in a look an older wx kept (trial58: a swing in tomorrow's odds,
     /// 27 of 51 to 0 of 51, was never a change).
     package var chanceTomorrow: LookChance?
+    /// The ensemble's chance of rain for the whole of the look's today (`from` nil), when the
+    /// answer covers the whole day: what is compared with an earlier look's `chanceTomorrow`
+    /// of the same date, the first look after midnight (trial59: a fall from 27 of 51 to 0 of
+    /// 51 read as "nothing changed"). Not kept in the log: only the newer side of a comparison
+    /// uses it.
+    package var chanceToday: LookChance?
 
     /// Whether `other` showed the same answer of the service as this look (the same
     /// `answerTime`: a look moments before, from the cache), so that nothing new can be found
@@ -63,7 +69,7 @@ package struct Look: Hashable, Sendable {
         unitSystem: String,
         answerTime: Date?, utcOffsetSeconds: Int, days: [LookDay], rainStart: Date?, rainEnd: Date?,
         hadHours: Bool, warnings: [LookWarning]?, chance: LookChance?, chanceTomorrow: LookChance? = nil,
-        daysAreUTC: Bool = false
+        chanceToday: LookChance? = nil, daysAreUTC: Bool = false
     ) {
         self.placeKey = placeKey
         self.placeName = placeName
@@ -81,6 +87,7 @@ package struct Look: Hashable, Sendable {
         self.warnings = warnings
         self.chance = chance
         self.chanceTomorrow = chanceTomorrow
+        self.chanceToday = chanceToday
         self.daysAreUTC = daysAreUTC
     }
 

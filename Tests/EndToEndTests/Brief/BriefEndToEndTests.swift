@@ -226,7 +226,7 @@ struct BriefEndToEndTests {
         let text = try runWX(["brief", "--sure", "Hamburg"], home: TemporaryFolder(), server: server, now: now)
         #expect(
             text.stdout.replacingOccurrences(of: "\n  ", with: " ").contains(
-                "The forecast for tomorrow’s high has cooled 6 °C since the run of Fri 8 Aug (29 °C then)."),
+                "The forecast for tomorrow’s high has cooled 6 °C since the run of Fri 08 Aug (29 °C then)."),
             "\(text.stdout)")
         // Without --sure, no previous-runs request.
         let before = try server.requests().count

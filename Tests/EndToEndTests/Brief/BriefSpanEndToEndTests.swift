@@ -126,7 +126,7 @@ struct BriefSpanEndToEndTests {
         #expect(joined(brief).contains("Since you looked at Sun 27 Jul 05:10"), "\(brief.stdout)")
         let changed = try runWX(["changed", "Berlin"], home: home, server: server, now: later)
         #expect(
-            changed.stdout.contains("since you looked Sat 2 Aug 08:00")
+            changed.stdout.contains("since you looked Sat 02 Aug 08:00")
                 || changed.stdout.contains("since you looked Sat 08:00"), "\(changed.stdout)")
     }
 

@@ -52,7 +52,9 @@ struct ChangedChanceKeptEndToEndTests {
         let home = TemporaryFolder()
         let text = joined(try lookWithoutTheEnsemble(home: home, server: server))
         #expect(
-            text.contains("The ensemble’s chance of rain was not compared: its answer is not at hand now"), "\(text)")
+            text.contains(
+                "Nothing changed that matters (“help changed” gives the rules), but the ensemble’s chance of rain was not compared: its answer is not at hand now"
+            ), "\(text)")
     }
 
     /// The next `changed` compares the chance with the look that had it: the jump is told.

@@ -149,7 +149,7 @@ extension DecisionsEndToEndTests {
             ["-c", "units wind bft; plume wind 1 \(Self.paris)"], home: TemporaryFolder(), server: FixtureServer(),
             now: Self.now)
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.contains("wind in Bft"), "\(run.stdout)")
+        #expect(run.stdout.contains("wind (Bft)"), "\(run.stdout)")
         #expect(!run.stdout.contains("km/h"), "\(run.stdout)")
     }
 

@@ -176,7 +176,7 @@ import WeatherTestSupport
             run.stdout.hasPrefix(
                 """
                 Elbphilharmonie, Hamburg, Deutschland · 4 models side by side
-                  low/high °C and precipitation mm per model, from Open-Meteo’s forecast API
+                  low/high (°C) and precipitation (mm) per model, from Open-Meteo’s forecast API
                   day             ECMWF IFS        NOAA GFS        DWD ICON         CMC GEM
                   Tue 01 Dec  -1.0/7.0  0.0   -0.5/7.4  0.1   -1.2/6.8  0.0    0.1/7.9  0.0
                   Wed 02 Dec   1.0/9.0  3.2    0.2/8.1  0.0    1.5/9.4  2.1    0.9/8.7  0.6

@@ -151,7 +151,8 @@ struct BriefHandler {
             sentences.append(
                 .sinceLook(
                     earlier: earlier.time, change: changes.first,
-                    sameAnswer: earlier.showsSameAnswer(as: current), utcDaysThen: comparison.utcDaysThen))
+                    sameAnswer: earlier.showsSameAnswer(as: current), utcDaysThen: comparison.utcDaysThen,
+                    chanceNotCompared: comparison.chanceGap != nil))
         }
         // A feed that failed is said as `show` says it (stderr, by `brief`); its warnings are not guessed.
         return unavailable + (current.isEmpty || !report.keepsLook ? [] : log.keep(current)) + [

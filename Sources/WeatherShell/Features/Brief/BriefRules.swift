@@ -53,8 +53,8 @@ enum BriefRules {
             "rain: a day’s changed when its amount moved \(DecimalText.shortest(changedRainMillimetres)) mm or more, or the day turned wet or dry (wet: \(DecimalText.shortest(wetDayMillimetres)) mm or more)",
             "rain today: its start or end (by the rules of brief) changed when it moved \(DecimalText.shortest(changedRainHours)) hour or more, or the rain came or went; only rain starting today at the place’s clock and within the 24 hours the earlier look saw (an end past them is their end), so rain both answers had is not news because the window moved onto it; a start both looks put before now is not compared; when the rain came or went today, the other look’s start within its 24 hours is named (rain from tomorrow 06:00 is not “dry for the next 24 hours”)",
             "warnings: each new or ended, by the feed’s id",
-            "ensemble: the chance of a wet day (the rest of today, and tomorrow whole) changed when it moved \(DecimalText.shortest(changedChancePoints)) points or more, or from likely, possible or unlikely to another",
-            "nothing changed that matters: none of these",
+            "ensemble: the chance of a wet day (the rest of today, and tomorrow whole; after midnight, today whole against the earlier look’s tomorrow, the same day) changed when it moved \(DecimalText.shortest(changedChancePoints)) points or more, or from likely, possible or unlikely to another",
+            "nothing changed that matters: none of these (and said with it when the chance was not compared)",
             "the same forecast: the earlier look showed this same answer of the service (a look moments before): nothing is new since, and nothing was compared",
         ]
     }
@@ -231,7 +231,10 @@ package enum BriefSentence: Hashable, Sendable {
     /// of two forecasts that was not made. `utcDaysThen`: nil when both looks' days are of one
     /// kind; else whether the earlier look's were UTC days and this one's the place's (or the
     /// other way round): each day's high, low and rain were not compared, and that is said.
-    case sinceLook(earlier: Date, change: LookChange?, sameAnswer: Bool, utcDaysThen: Bool? = nil)
+    /// `chanceNotCompared`: the ensemble's chance of rain was not compared
+    /// (`LookComparison.chanceGap`), said beside "nothing changed" (trial59).
+    case sinceLook(
+        earlier: Date, change: LookChange?, sameAnswer: Bool, utcDaysThen: Bool? = nil, chanceNotCompared: Bool = false)
 }
 
 /// `brief`'s answer: the place, the instant, the zone and the sentences, in order.

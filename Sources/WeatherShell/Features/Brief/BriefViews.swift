@@ -13,7 +13,7 @@ extension TextRenderer {
     {
         let local = ZoneClock(report.zone).localTime(report.now)
         let when =
-            "\(ValueFormatter.weekdays[local.weekday]) \(local.date.day) \(ValueFormatter.months[local.date.month - 1]) \(format.clock(local)) \(ValueFormatter.zone(local))"
+            "\(format.day(local.date)) \(format.clock(local)) \(ValueFormatter.zone(local))"
         var lines = [placeHeading(report.place.label, when, width: context.width)]
         for sentence in report.sentences {
             // A number is never parted from its unit ("0.5 mm", "2 °C"), nor a rate from its
@@ -142,7 +142,7 @@ extension TextRenderer {
             // not 5 from 5.4 (trial, `changed`'s like it).
             let change = format.shownTemperatureChange(from: then, to: now)
             let when =
-                "since the run of \(ValueFormatter.weekdays[issued.weekday]) \(issued.day) \(ValueFormatter.months[issued.month - 1])"
+                "since the run of \(format.day(issued))"
             guard let word = BriefRules.warmth(change: now - then, step: BriefRules.changedTemperatureCelsius) else {
                 let step = unit.convert(celsius: BriefRules.changedTemperatureCelsius) - unit.convert(celsius: 0)
                 return
@@ -150,20 +150,24 @@ extension TextRenderer {
             }
             return
                 "The forecast for tomorrow’s high has \(word == "warmer" ? "warmed" : "cooled") \(DecimalText.fixed(abs(change), digits: 0)) \(format.temperatureSymbol) \(when) (\(format.temperature(then, digits: 0)) then)."
-        case .sinceLook(let earlier, let change, let sameAnswer, let utcDaysThen):
+        case .sinceLook(let earlier, let change, let sameAnswer, let utcDaysThen, let chanceNotCompared):
             // Today's look by its time; an older one by its weekday, or its date from 6 days on.
             let local = clock.localTime(earlier)
             let when =
                 local.date == today
-                ? format.clock(local) : lookTime(earlier, clock: clock, format: format, now: report.now)
+                // With its zone in the hour the clocks go back: the other 02:30 (trial59).
+                ? format.clock(local, repeated: clock.isRepeated(earlier))
+                : lookTime(earlier, clock: clock, format: format, now: report.now)
             let since = "Since you looked at \(when)"
             // What was not compared, said as `changed` and `check --changed` say it.
             let days = utcDaysThen.map { " (\(daysNotComparedClause(earlierUTC: $0)))" } ?? ""
             guard let change else {
                 // A look moments before (`rain Berlin; brief Berlin`) showed this same answer:
                 // nothing was compared, and saying "nothing changed" would claim it was.
+                // Nor "nothing changed" alone while the chance was not compared (trial59).
+                let gap = chanceNotCompared ? " (the ensemble’s chance of rain was not compared)" : ""
                 return sameAnswer
-                    ? TextRenderer.sameAnswerText(when: when) : "\(since): nothing changed that matters\(days)."
+                    ? TextRenderer.sameAnswerText(when: when) : "\(since): nothing changed that matters\(gap)\(days)."
             }
             // "the rain now starts…", but a day's name keeps its capital ("Friday’s rain 4.5 mm").
             return "\(since): \(changeClause(change, zone: report.zone, now: report.now, format: format))\(days)."
@@ -235,7 +239,7 @@ extension JSONRenderer {
                     ("date", .string(date.iso)), ("issued", .string(issued.iso)), ("then_high_celsius", .number(then)),
                     ("now_high_celsius", .number(now)), ("change_celsius", .number(hundredths(now - then))),
                 ]
-            case .sinceLook(let earlier, let change, _, let utcDaysThen):
+            case .sinceLook(let earlier, let change, _, let utcDaysThen, _):
                 kind = "since_look"
                 let (changeKind, changeFacts) = change.map(changeFacts) ?? ("nothing_changed", [])
                 facts = [

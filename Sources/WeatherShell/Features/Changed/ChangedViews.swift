@@ -42,10 +42,18 @@ extension TextRenderer {
             if comparison.unitsDiffer, let earlier = comparison.earlier {
                 sentences.append(unitsSentence(earlier: earlier.unitSystem, current: format.units))
             }
+            var gapSaid = false
             if changes.isEmpty, let earlier = comparison.earlier, earlier.showsSameAnswer(as: comparison.current) {
                 sentences.append(
                     sameAnswerText(
                         when: lookTime(earlier.time, clock: clock, format: format, now: comparison.current.time)))
+            } else if changes.isEmpty, let gap = comparison.chanceGap {
+                gapSaid = true
+                // Not "nothing changed" alone while the chance was not compared (trial59).
+                let reason = chanceGapText(gap)
+                sentences.append(
+                    "Nothing changed that matters (“help changed” gives the rules), but "
+                        + reason.prefix(1).lowercased() + reason.dropFirst())
             } else if changes.isEmpty {
                 sentences.append("Nothing changed that matters (“help changed” gives the rules).")
             }
@@ -55,7 +63,7 @@ extension TextRenderer {
             if let utcThen = comparison.utcDaysThen {
                 sentences.append(notComparedSentence(daysNotComparedClause(earlierUTC: utcThen)))
             }
-            if let gap = comparison.chanceGap { sentences.append(chanceGapText(gap)) }
+            if !gapSaid, let gap = comparison.chanceGap { sentences.append(chanceGapText(gap)) }
             if comparison.tomorrowChanceNotCompared {
                 sentences.append(notComparedSentence(tomorrowChanceNotComparedClause))
             }
@@ -116,10 +124,12 @@ extension TextRenderer {
         let today = clock.localTime(now).date
         let days = today.dayNumber - local.date.dayNumber
         let weekday = ValueFormatter.weekdays[local.weekday]
-        guard days >= 6 || days < 0 else { return "\(weekday) \(format.clock(local))" }
+        // With its zone in the hour the clocks go back (trial59: the other 02:30 read as now).
+        let shown = format.clock(local, repeated: clock.isRepeated(time))
+        guard days >= 6 || days < 0 else { return "\(weekday) \(shown)" }
         let year = local.date.year == today.year ? "" : " \(local.date.year)"
-        return
-            "\(weekday) \(local.date.day) \(ValueFormatter.months[local.date.month - 1])\(year) \(format.clock(local))"
+        // The date as every view writes it ("Thu 03 Dec"; trial59: brief's "Thu 3 Dec").
+        return "\(format.day(local.date))\(year) \(shown)"
     }
 
     /// One change in words, from its facts, in your units: "The rain now starts 3 hours earlier
@@ -184,8 +194,14 @@ extension TextRenderer {
         case .chance(let was, let now, let wasLooked):
             // Both counts are over the same hours: the rest of the day from the later look's
             // next hour (a look at 20:10 is not compared with a whole day's count).
-            let span = now.from.map { "for the rest of \(day(now.date)) (from \(at($0)))" } ?? day(now.date)
-            let same = now.from == nil ? "" : " over the same hours"
+            // Today's whole day is compared with the earlier look's tomorrow, the same day
+            // (trial59): both said whole, and which the earlier count was.
+            let wholeToday = now.from == nil && now.date == today
+            let span =
+                now.from.map { "for the rest of \(day(now.date)) (from \(at($0)))" }
+                ?? (wholeToday ? "over the whole of today" : day(now.date))
+            let same =
+                now.from != nil ? " over the same hours" : wholeToday ? " for the whole day, when it was tomorrow" : ""
             // The look (or check's mark) the count is from, when not the last one (trial58).
             let source =
                 wasLooked.map { " as of \(lookTime($0, clock: clock, format: format, now: lookedNow))" } ?? ""

@@ -134,6 +134,14 @@ enum LookComparer {
             }
             return LookChance(date: day.date, members: day.wetMembers, ofMembers: day.precipitationMembers)
         }
+        // Today's whole day, when the answer covers it: the first look after midnight compares
+        // it with the earlier look's tomorrow, the same day (trial59).
+        let chanceToday = report.rainChances.flatMap { chances -> LookChance? in
+            guard let day = chances.days.first(where: { $0.date == today }), day.precipitationMembers > 0 else {
+                return nil
+            }
+            return LookChance(date: day.date, members: day.wetMembers, ofMembers: day.precipitationMembers)
+        }
         return Look(
             placeKey: Look.key(report.place.coordinate), placeName: report.place.name, time: now,
             recordedAt: recordedAt, command: command,
@@ -146,7 +154,8 @@ enum LookComparer {
                 ).bounded
             }, rainStart: spell?.start, rainEnd: spell?.end, hadHours: outlook != nil,
             warnings: warnings.map { $0.prefix(Look.mostWarnings).map { LookWarning(id: $0.id, event: $0.event) } },
-            chance: chance, chanceTomorrow: chanceTomorrow, daysAreUTC: forecast.daysAreUTC)
+            chance: chance, chanceTomorrow: chanceTomorrow, chanceToday: chanceToday,
+            daysAreUTC: forecast.daysAreUTC)
     }
 
     /// The changes from `earlier` to `current` that matter, most important first; `today` is
@@ -236,6 +245,8 @@ enum LookComparer {
             was.date == now.date
         {
             chanceChange(was: was, now: now, from: todayLook)
+        } else if let whole = wholeToday(earlier: earlier, current: current, chanceLook: chanceLook) {
+            chanceChange(was: whole.was, now: whole.now, from: whole.look)
         }
         // Tomorrow's whole day against the same day's count (a look of yesterday's "tomorrow"
         // is today: another span, not compared, and said: `tomorrowChanceIsOfAnotherDay`).
@@ -266,6 +277,19 @@ enum LookComparer {
         return was.date != now.date
     }
 
+    /// Today's whole day, the first look after midnight: the earlier look's tomorrow (of the
+    /// last look with the ensemble, else `earlier`) was today, and its whole-day count is
+    /// compared with today's whole day from the current answer (`Look.chanceToday`, when the
+    /// answer covers the whole day) — the same day, like with like (trial59: 27 of 51 to 0 of
+    /// 51 read as "nothing changed"). Nil when either count is missing or of another day.
+    static func wholeToday(earlier: Look, current: Look, chanceLook: Look?) -> (
+        was: LookChance, now: LookChance, look: Look
+    )? {
+        let look = tomorrowChanceLook(earlier: earlier, chanceLook: chanceLook)
+        guard let now = current.chanceToday, let was = look.chanceTomorrow, was.date == now.date else { return nil }
+        return (was, now, look)
+    }
+
     /// The comparison of `current` with `earlier` (nil: no earlier look); the chance of rain
     /// with `chanceLook`'s (the last look with the ensemble's chance; nil: none).
     static func compare(
@@ -281,7 +305,10 @@ enum LookComparer {
                 outcome = .nothingToCompare(current: current.isEmpty)
             } else {
                 outcome = .compared(changes(from: earlier, to: current, today: today, chanceLook: chanceLook))
-                gap = chanceGap(was: chanceLook?.chance, now: current.chance, today: today)
+                // Today's whole day compared with the earlier look's tomorrow is the chance compared.
+                gap =
+                    wholeToday(earlier: earlier, current: current, chanceLook: chanceLook) != nil
+                    ? nil : chanceGap(was: chanceLook?.chance, now: current.chance, today: today)
                 tomorrowGap = tomorrowChanceIsOfAnotherDay(earlier, current, chanceLook: chanceLook)
             }
         } else {
@@ -304,8 +331,9 @@ enum LookComparer {
 
     /// The last look at `current`'s place made at or before `now` (`earlier`, nil when there is
     /// none), and the last with the ensemble's chance (`chance`): `earlier` when it has it, else
-    /// the log's (a look without the ensemble, `show`'s, does not replace it). Only today's
-    /// looks at the place's clock are read for the chance: a chance of another day is not
+    /// the log's (a look without the ensemble, `show`'s, does not replace it). Only the looks
+    /// of today and yesterday at the place's clock are read for the chance: yesterday's for its
+    /// tomorrow, today (trial59: `show` after midnight hid it); a chance of another day is not
     /// compared. Both from one reading of the log's tail (`EventLog.lastLooks`).
     ///
     /// - Parameter checkMark: whether the looks read are `check --changed`'s marks (a mark kept
@@ -314,10 +342,11 @@ enum LookComparer {
     static func earlierLooks(
         before current: Look, log: EventLog, now: Date, checkMark: Bool = false
     ) -> (earlier: Look?, chance: Look?) {
-        let midnight = LocalDate(current.time, utcOffsetSeconds: current.utcOffsetSeconds)
+        let today = LocalDate(current.time, utcOffsetSeconds: current.utcOffsetSeconds)
+        let yesterday = CivilCalendar.date(fromDays: today.dayNumber - 1)
             .midnight(utcOffsetSeconds: current.utcOffsetSeconds)
         let found = log.lastLooks(
-            at: current.placeKey, checkMark: checkMark, notAfter: now, wantedSince: midnight
+            at: current.placeKey, checkMark: checkMark, notAfter: now, wantedSince: yesterday
         ) { $0.chance != nil || $0.chanceTomorrow != nil }
         guard let earlier = found.last else { return (nil, nil) }
         return (earlier, earlier.chance != nil || earlier.chanceTomorrow != nil ? earlier : found.wanted)

@@ -177,7 +177,8 @@ enum DecisionText {
         -> String
     {
         let local = clock.localTime(date)
-        return "\(format.day(local.date)) \(format.clock(local))"
+        // With its zone in the hour the clocks go back (trial59: "from Sun 25 Oct 02:00").
+        return "\(format.day(local.date)) \(format.clock(local, repeated: clock.isRepeated(date)))"
     }
 
     /// "today", "Sat 24 Oct", "the weekend", "the next 3 days".
@@ -202,7 +203,8 @@ enum DecisionText {
             return "\(spanName(report.span)) from \(dateTime(report.spanStart, clock, format))"
         case .day:
             let midnight = start.hour == 0 && start.minute == 0
-            return format.day(start.date) + (midnight ? "" : " from \(format.clock(start))")
+            return format.day(start.date)
+                + (midnight ? "" : " from \(format.clock(start, repeated: clock.isRepeated(report.spanStart)))")
         }
     }
 

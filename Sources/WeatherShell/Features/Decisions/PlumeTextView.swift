@@ -23,9 +23,16 @@ extension TextRenderer {
             ? plumeChart(report, context: context, format: format)
             : plumeTable(report, format: format, width: context.width)
         if report.hours.count < report.requestedHours, let last = report.hours.last {
-            // Said as `best` says the members' reach: by the last hour, at the place's clock.
+            // Said as `best` says the members' reach: by the last hour, at the place's clock —
+            // the end of what the data covers: an amount's row covers the hour from its time
+            // (trial59: "end Fri 30 Oct 22:00" where the last value covers 22:00–23:00).
+            let clock = ZoneClock(report.zone)
+            let end = report.variable.coversPrecedingHour ? last.time.addingTimeInterval(3_600) : last.time
+            let covered =
+                report.variable.coversPrecedingHour
+                ? " (the last value covers \(DecisionText.hours(last.time, end, clock, format)))" : ""
             lines += note(
-                "the members end \(DecisionText.dateTime(last.time, ZoneClock(report.zone), format)): \(report.hours.count) of the \(report.requestedHours) hours asked",
+                "the members end \(DecisionText.dateTime(end, clock, format))\(covered): \(report.hours.count) of the \(report.requestedHours) hours asked",
                 context, style)
         }
         if let start = report.membersStartLate {
@@ -121,7 +128,7 @@ extension TextRenderer {
         let firstWidth = first.map(TextLayout.columns).max() ?? 0
         let widths = cells.map { $0.map(TextLayout.columns).max() ?? 0 }
         var lines = TextLayout.wrap(
-            "\(plumeName(report.variable)) in \(unit); percentiles of the members", indent: 2, width: width)
+            "\(plumeName(report.variable)) (\(unit)); percentiles of the members", indent: 2, width: width)
         for row in first.indices {
             // Row 0 is the heading; hour `row - 1` follows its day's row when days are apart.
             if let day = dayRows[row - 1] { lines.append("  " + day) }

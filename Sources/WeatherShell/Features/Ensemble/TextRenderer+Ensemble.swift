@@ -19,7 +19,10 @@ extension TextRenderer {
             "\(ensemble.model.displayName) ensemble, \(count(report.memberCount, "member")) (Open-Meteo); ranges are the 10th to 90th percentile of the members",
             context, style)
         let rest = report.restOfToday.map { (date: $0.date, from: report.ensemble.clock.localTime($0.from)) }
-        lines += confidenceDayLines(report.days, width: context.reportWidth, format: format, restOfToday: rest)
+        // The first hour with its zone in the hour the clocks go back (trial59).
+        let repeated = report.restOfToday.map { report.ensemble.clock.isRepeated($0.from) } ?? false
+        lines += confidenceDayLines(
+            report.days, width: context.reportWidth, format: format, restOfToday: rest, restOfTodayRepeated: repeated)
         for text in report.notes(format: format) { lines += note(text, context, style) }
         return lines
     }
@@ -33,11 +36,13 @@ extension TextRenderer {
     /// are, the day stands alone and the rest goes under it at column 4. Sentences wrap between
     /// words (trial 5: 84 columns at 80, words broken at 40).
     /// Today's row (`restOfToday`: its date and first hour counted) says it is the rest of
-    /// today from that hour, as `chance` counts it.
+    /// today from that hour, as `chance` counts it; `restOfTodayRepeated`: that hour's reading
+    /// happens twice (the night the clocks go back), so it carries its zone ("02:00 CET").
     static func confidenceDayLines(
         _ days: [EnsembleDay], width: Int, format: ValueFormatter,
-        restOfToday: (date: LocalDate, from: LocalDateTime)? = nil
+        restOfToday: (date: LocalDate, from: LocalDateTime)? = nil, restOfTodayRepeated: Bool = false
     ) -> [String] {
+        let restText = restOfToday.map { "rest of today from \(format.clock($0.from, repeated: restOfTodayRepeated))" }
         func spread(_ word: String, _ spread: EnsembleSpread?, limits: [Double] = []) -> String {
             guard let spread else { return "\(word) \(ValueFormatter.missing)" }
             // The high's range as shown, against the word's limits (3 and 6 °C, in the unit in
@@ -69,7 +74,7 @@ extension TextRenderer {
                 second.append("temperature from \(members) members")
             }
             if let restOfToday, restOfToday.date == day.date {
-                second.insert("rest of today from \(format.clock(restOfToday.from))", at: 0)
+                second.insert(restText ?? "", at: 0)
             }
             let date = "  " + format.day(day.date)
             if margin == 14 {
@@ -99,7 +104,7 @@ extension TextRenderer {
                     "\(day.wetMembers) of \(day.precipitationMembers) members",
                 ]
                     + (share.map { [$0] } ?? [])
-                    + (restOfToday.map { ["rest of today from \(format.clock($0.from))"] } ?? []))
+                    + (restText.map { [$0] } ?? []))
         }
         return lines
     }
@@ -118,7 +123,7 @@ extension TextRenderer {
         ]
         lines += offlineNote(report.origin, context: context, style: style)
         lines += note(
-            "low/high \(format.temperatureSymbol) and precipitation \(context.units.precipitation.symbol) per model, from Open-Meteo’s forecast API",
+            "low/high (\(format.temperatureSymbol)) and precipitation (\(context.units.precipitation.symbol)) per model, from Open-Meteo’s forecast API",
             context, style)
         // A column per model, its name over its cells ("16.3/24.1  0.0"); when the width runs out,
         // whole models are left out from the last, never a value cut (trial 5).
