@@ -94,6 +94,30 @@ import WeatherTestSupport
         #expect(try server.requests().filter { $0.path == "/v1/archive" }.count == 1)
     }
 
+    /// A place with snapshots of both kinds of day: each kind asked once, the place's days with
+    /// timezone=auto (as before) and the UTC days in GMT; a record without `days_utc` (every one
+    /// written before wx kept it) reads as the place's days, as before.
+    @Test func aPlaceWithBothKindsOfDayAsksEachKindOnce() throws {
+        let server = try FixtureServer()
+        let home = TemporaryFolder()
+        let save = try runWX(["-c", "show Hamburg; save"], home: home, server: server, now: "2025-07-27T03:10:00Z")
+        #expect(save.status == 0, "\(save.stderr)")
+        let old =
+            #"{"data_time":"2025-07-28T08:00:00Z","forecast_days":[{"date":"2025-07-28","temperature_max_celsius":22.0,"temperature_min_celsius":16.0,"precipitation_sum_millimetres":1.0}],"id":2,"kind":"snapshot","place":{"latitude":53.5413,"longitude":9.9842,"name":"Elbphilharmonie"},"timezone":"Europe/Berlin","ts":"2025-07-28T08:05:00Z","utc_offset_seconds":7200,"v":1}"#
+        let log = try FileHandle(forWritingTo: URL(fileURLWithPath: home.path + "/log.jsonl"))
+        try log.seekToEnd()
+        try log.write(contentsOf: Data((old + "\n").utf8))
+        try log.close()
+        let run = try runWX(["-c", "saved 2; saved verify"], home: home, server: server, now: "2025-08-10T12:00:00Z")
+        #expect(run.status == 0, "\(run.stderr)")
+        // The old record's day next to the place's day: 22.0 against 22.5 on 28 Jul.
+        #expect(run.stdout.contains("  Mon 28 Jul    22.0  22.5  -0.5"), "\(run.stdout)")
+        #expect(!Self.flat(run.stdout).contains("these are UTC days"))
+        #expect(Self.flat(run.stdout).contains(" 1 snapshot kept UTC days (00:00–24:00 UTC"))
+        let archive = try server.requests().filter { $0.path == "/v1/archive" }
+        #expect(archive.compactMap { $0.query["timezone"] }.sorted() == ["GMT", "auto"])
+    }
+
     /// An answer asked in GMT that comes in the place's zone holds other days than those asked
     /// for: they are not compared, and the one line says why. (Hamburg's forecast is the Berlin
     /// GMT recording; the body queued is Hamburg's archive in Europe/Berlin.)
