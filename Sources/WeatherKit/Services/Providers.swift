@@ -65,12 +65,15 @@ package protocol AirQualityProvider: Sendable {
 /// and `show` compare with, and the daily high, low and precipitation `saved N` and `saved verify`
 /// check kept forecasts against.
 package protocol PastWeatherProvider: Sendable {
-    /// The observed days `from` … `to` (inclusive, the place's calendar days), oldest first.
-    /// Days the service has no values for yet (the archive lags today by days) are left out.
+    /// The observed days `from` … `to` (inclusive), oldest first: the place's calendar days, or
+    /// UTC days (00:00–24:00 UTC) when `utcDays` is true (a snapshot whose forecast came in GMT,
+    /// `Snapshot.daysAreUTC`). Days the service has no values for yet (the archive lags today by
+    /// days) are left out.
     ///
-    /// - Throws: `ServiceError` (`.rejected` with the service's reason for a date out of range).
-    func dailyObserved(at coordinate: Coordinate, from: LocalDate, to: LocalDate) async throws(ServiceError)
-        -> Fetched<[ObservedDay]>
+    /// - Throws: `ServiceError` (`.rejected` with the service's reason for a date out of range;
+    ///   `.malformedResponse` when UTC days were asked for and the answer's are not).
+    func dailyObserved(at coordinate: Coordinate, from: LocalDate, to: LocalDate, utcDays: Bool)
+        async throws(ServiceError) -> Fetched<[ObservedDay]>
 
     /// The weather of the days `range` at `coordinate` from `source` (`past`), with the hours
     /// when `hours` is true (a single day).

@@ -212,10 +212,10 @@ private struct AskedPast: PastWeatherProvider {
     /// Which days each of the demo's recordings holds: a range crossing two is asked in parts.
     let world: DemoWorld
     func dailyObserved(
-        at coordinate: Coordinate, from: LocalDate, to: LocalDate
+        at coordinate: Coordinate, from: LocalDate, to: LocalDate, utcDays: Bool
     ) async throws(ServiceError) -> Fetched<[ObservedDay]> {
         try await DemoServices.asking(about: coordinate) { () async throws(ServiceError) in
-            try await inner.dailyObserved(at: coordinate, from: from, to: to)
+            try await inner.dailyObserved(at: coordinate, from: from, to: to, utcDays: utcDays)
         }
     }
     func past(

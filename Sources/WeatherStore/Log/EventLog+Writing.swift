@@ -64,11 +64,11 @@ extension EventLog {
     ///   written with the next record that can be.
     package func appendSnapshot(
         placeName: String, coordinate: Coordinate, utcOffsetSeconds: Int, timeZone: String?,
-        reading: SnapshotReading, at time: Date
+        reading: SnapshotReading, daysAreUTC: Bool = false, at time: Date
     ) throws(StoreError) -> Snapshot {
         try appendSnapshot(
             placeName: placeName, coordinate: coordinate, utcOffsetSeconds: utcOffsetSeconds, timeZone: timeZone,
-            reading: reading, at: time, unlessSaved: nil
+            reading: reading, daysAreUTC: daysAreUTC, at: time, unlessSaved: nil
         ).snapshot
     }
 
@@ -77,12 +77,14 @@ extension EventLog {
     /// then again under the lock for what other processes appended since: of two wx saving the
     /// same reading at once, one writes it and the other is told it is there.
     ///
-    /// - Parameter isSame: whether a written snapshot (id above 0, not deleted) is the one
-    ///   being saved; nil to append whatever is there.
+    /// - Parameters:
+    ///   - daysAreUTC: whether the kept forecast's days are UTC days (`Snapshot.daysAreUTC`).
+    ///   - isSame: whether a written snapshot (id above 0, not deleted) is the one being saved;
+    ///     nil to append whatever is there.
     /// - Throws: as `appendSnapshot(placeName:…)`.
     package func appendSnapshot(
         placeName: String, coordinate: Coordinate, utcOffsetSeconds: Int, timeZone: String?,
-        reading: SnapshotReading, at time: Date, unlessSaved isSame: ((Snapshot) -> Bool)?
+        reading: SnapshotReading, daysAreUTC: Bool = false, at time: Date, unlessSaved isSame: ((Snapshot) -> Bool)?
     ) throws(StoreError) -> SnapshotAppend {
         var checkedUpTo: (inode: UInt64, size: Int)?
         if let isSame {
@@ -93,7 +95,7 @@ extension EventLog {
         }
         var snapshot = Snapshot(
             id: Self.maximumNumber, savedAt: time, placeName: placeName, coordinate: coordinate.rounded,
-            utcOffsetSeconds: utcOffsetSeconds, timeZone: timeZone, reading: reading
+            utcOffsetSeconds: utcOffsetSeconds, timeZone: timeZone, reading: reading, daysAreUTC: daysAreUTC
         ).bounded
         // Measured with the largest id it could get, before anything is kept or written.
         _ = try Self.encoded(SnapshotRecord(snapshot))

@@ -286,6 +286,9 @@ struct SnapshotRecord: Encodable {
     /// How many warnings in force `warnings` leaves out (it keeps the most severe few); absent
     /// when it keeps them all.
     var warnings_not_kept: Int?
+    /// True when the kept forecast's days are UTC days (`Snapshot.daysAreUTC`); absent otherwise,
+    /// as in every record written before wx kept it (those read as the place's days).
+    var days_utc: Bool?
 
     struct ForecastDayRecord: Encodable {
         var date: String
@@ -351,6 +354,7 @@ struct SnapshotRecord: Encodable {
         forecast_days = snapshot.reading.forecastDays?.map(ForecastDayRecord.init)
         warnings = snapshot.reading.warnings?.map(WarningRecord.init)
         warnings_not_kept = snapshot.reading.warningsNotKept.flatMap { $0 > 0 ? $0 : nil }
+        days_utc = snapshot.daysAreUTC ? true : nil
     }
 
     init?(_ line: UnsafeRawBufferPointer) {
@@ -376,7 +380,8 @@ struct SnapshotRecord: Encodable {
                     guard let items = value.array else { return nil }
                     let days = items.compactMap(ForecastDayRecord.init)
                     return days.count == items.count ? days : nil
-                })
+                }),
+            let daysUTC = optionalField(object, "days_utc", { if case .bool(let value) = $0 { value } else { nil } })
         else { return nil }
         self.v = v
         self.ts = ts
@@ -393,6 +398,7 @@ struct SnapshotRecord: Encodable {
         self.forecast_days = forecastDays
         self.warnings = WarningRecord.list(object["warnings"])
         self.warnings_not_kept = object["warnings_not_kept"]?.recordInt.flatMap { $0 > 0 ? $0 : nil }
+        self.days_utc = daysUTC == true ? true : nil
     }
 
     var snapshot: Snapshot? { snapshot(savedAt: ISOTime.parse(ts), dataTime: ISOTime.parse(data_time)) }
@@ -421,6 +427,6 @@ struct SnapshotRecord: Encodable {
         reading.warningsNotKept = warnings == nil ? nil : warnings_not_kept
         return Snapshot(
             id: id, savedAt: saved, placeName: TerminalText.sanitized(place.name), coordinate: coordinate,
-            utcOffsetSeconds: offset, timeZone: timezone, reading: reading)
+            utcOffsetSeconds: offset, timeZone: timezone, reading: reading, daysAreUTC: days_utc == true)
     }
 }

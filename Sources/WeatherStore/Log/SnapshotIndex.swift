@@ -20,7 +20,7 @@ import Glibc
 /// are not integers as the 16 hexadecimal digits of their IEEE 754 bits (exact, and read without
 /// a locale); an empty field is a value the snapshot does not have:
 ///
-///     wx-snapshot-index  4  epoch  device  inode  covered-bytes  fingerprint  skipped-lines  snapshots
+///     wx-snapshot-index  5  epoch  device  inode  covered-bytes  fingerprint  skipped-lines  snapshots
 ///        deletions  highest-id  commands  snapshot-records  looks  other-records  unreadable-lines
 ///        highest-snapshot-record-id  check
 ///     d  id                                   (the deleted ids, ascending)
@@ -30,17 +30,19 @@ import Glibc
 ///
 /// The counts after the highest id are `LogCounts` of the covered bytes (what `log` reports:
 /// with them `log` reads the index and what was appended since, not the log); version 3 had
-/// none, and an index of it is made again.
+/// none, and an index of it is made again. Version 5 marks kept days that are UTC days with a
+/// `u` before them (`Snapshot.daysAreUTC`); an index of version 4 is made again.
 ///
 /// The check is `StreamingChecksum`'s, so an index is checked, and written, a line at a time
 /// (`EventLog.checkedIndex`, `EventLog.writeIndex`); the record offset (where the snapshot's
 /// line starts in the log; empty when not known) lets `saved N` read one record, not the log;
-/// the kept days (the dates of the forecast days it kept, `20260127,20260128`…) give the range
+/// the kept days (the dates of the forecast days it kept, `20260127,20260128`…, `u20260127,…`
+/// when they are UTC days) give the range
 /// `saved N` asks the archive for without reading the place's other records.
 enum SnapshotIndex {
     static let name = "log.jsonl.index"
     static let magic: StaticString = "wx-snapshot-index"
-    static let version = 4
+    static let version = 5
     /// The largest index read, bytes (a million snapshots is about 130 MB).
     static let largest = 512 << 20
     /// Bytes folded beyond the index before a listing writes it again: folding this much takes
@@ -99,6 +101,7 @@ enum SnapshotIndex {
         piece.byte(UInt8(ascii: "\t"))
         if let offset { piece.integer(offset) }
         piece.byte(UInt8(ascii: "\t"))
+        if snapshot.daysAreUTC { piece.byte(UInt8(ascii: "u")) }
         for (index, day) in keptDays.enumerated() {
             if piece.isNearlyFull { piece.flush(to: &out) }
             if index > 0 { piece.byte(UInt8(ascii: ",")) }
@@ -296,7 +299,7 @@ enum SnapshotIndex {
             }
             guard reader.expect("s"), let id = reader.integer(), (1...EventLog.maximumNumber).contains(id),
                 let offset = reader.optionalInteger(), (offset ?? 0) >= 0,
-                let keptDays = reader.dates(keeping: keepingDays),
+                let kept = reader.dates(keeping: keepingDays),
                 let saved = reader.double(), let data = reader.double(), let utcOffset = reader.integer(signed: true),
                 abs(utcOffset) <= 26 * 3600, let latitude = reader.double(), let longitude = reader.double(),
                 let temperature = reader.optionalDouble(), let probability = reader.optionalDouble(),
@@ -313,8 +316,8 @@ enum SnapshotIndex {
                     reading: SnapshotReading(
                         dataTime: Date(timeIntervalSince1970: data), temperatureCelsius: temperature,
                         precipitationProbabilityPercent: probability, precipitationMillimetres: amount,
-                        weatherCode: code)),
-                offset: offset, keptDays: keptDays)
+                        weatherCode: code), daysAreUTC: kept.utc),
+                offset: offset, keptDays: kept.dates)
         }
     }
 

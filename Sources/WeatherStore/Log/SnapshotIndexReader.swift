@@ -87,15 +87,18 @@ extension SnapshotIndex {
             return negative ? -value : value
         }
 
-        /// Dates as `yyyymmdd`, comma-separated; none when the field is empty.
+        /// Dates as `yyyymmdd`, comma-separated, after a `u` when they are UTC days
+        /// (`Snapshot.daysAreUTC`); none when the field is empty (or `u` alone).
         ///
         /// - Parameter keeping: whether the dates are gathered; without, they are checked as
         ///   well and an empty list is returned (a listing that shows none makes no array for
         ///   each of tens of thousands of lines).
-        mutating func dates(keeping: Bool = true) -> [LocalDate]? {
+        mutating func dates(keeping: Bool = true) -> (dates: [LocalDate], utc: Bool)? {
             guard let range = next() else { return nil }
             var dates: [LocalDate] = []
             var start = range.lowerBound
+            let utc = start < range.upperBound && bytes[start] == UInt8(ascii: "u")
+            if utc { start += 1 }
             while start < range.upperBound {
                 var end = start
                 while end < range.upperBound, bytes[end] != UInt8(ascii: ",") { end += 1 }
@@ -107,7 +110,7 @@ extension SnapshotIndex {
                 // A comma must be followed by a date.
                 if end < range.upperBound, start == range.upperBound { return nil }
             }
-            return dates
+            return (dates, utc)
         }
 
         /// 16 hexadecimal digits.

@@ -15,10 +15,15 @@ package struct Snapshot: Hashable, Sendable {
     /// The place's IANA zone, when known.
     package var timeZone: String?
     package var reading: SnapshotReading
+    /// Whether the kept forecast's days (`reading.forecastDays`) are UTC days, 00:00–24:00 UTC,
+    /// not the place's: the forecast came in GMT (`Forecast.daysAreUTC`; log.jsonl `days_utc`).
+    /// Their high, low and sum are then checked against what happened over the same UTC days.
+    /// False for records without the field (every snapshot saved before wx kept it).
+    package var daysAreUTC: Bool
 
     package init(
         id: Int, savedAt: Date, placeName: String, coordinate: Coordinate, utcOffsetSeconds: Int, timeZone: String?,
-        reading: SnapshotReading
+        reading: SnapshotReading, daysAreUTC: Bool = false
     ) {
         self.id = id
         self.savedAt = savedAt
@@ -27,6 +32,7 @@ package struct Snapshot: Hashable, Sendable {
         self.utcOffsetSeconds = utcOffsetSeconds
         self.timeZone = timeZone
         self.reading = reading
+        self.daysAreUTC = daysAreUTC
     }
 }
 

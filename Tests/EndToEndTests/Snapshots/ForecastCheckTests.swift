@@ -6,7 +6,10 @@ import WeatherTestSupport
 /// forecast, through the built wx and the loopback server. The Hamburg forecast is the Berlin
 /// recording (7 days from Sun 27 Jul 2025, in GMT: its times at Hamburg's clock, CEST, since
 /// trial 15); what happened is the hand-written archive body
-/// Fixtures/open-meteo-archive/hamburg-daily-2025-07-20-to-08-09-hand-written.json.
+/// Fixtures/open-meteo-archive/hamburg-daily-2025-07-20-to-08-09-hand-written.json as the answer
+/// in GMT (…-gmt-hand-written.json, the same values): the snapshots keep UTC days, and wx asks
+/// what happened on them in GMT (before, it asked for the place's days and set a UTC day against
+/// the place's day of the same date).
 @Suite(.tags(.endToEnd)) struct ForecastCheckTests {
     static let recorded = "2025-07-27T03:10:00Z"
 
@@ -64,6 +67,8 @@ import WeatherTestSupport
             row("Fri 01 Aug", "24.4", "", "", "15.3", "", "", "0.0", "", "").trimmingTrailingSpaces,
             row("Sat 02 Aug", "20.4", "", "", "16.1", "", "", "3.3", "", "").trimmingTrailingSpaces,
             "  not passed yet: Fri 01 Aug and Sat 02 Aug",
+            "  these are UTC days (00:00–24:00 UTC: the forecast came in GMT), checked",
+            "    against what happened over the same UTC days (asked in GMT)",
         ]
         #expect(run.stdout == expected.joined(separator: "\n") + "\n")
         // Days newer than the archive's lag: one forecast-API request for the passed days of
@@ -78,7 +83,8 @@ import WeatherTestSupport
             past.first?.query["daily"]
                 == "weather_code,temperature_2m_max,temperature_2m_min,temperature_2m_mean,precipitation_sum,wind_speed_10m_max,sunshine_duration"
         )
-        #expect(past.first?.query["timezone"] == "auto")
+        // The kept days are UTC days (the forecast came in GMT): asked in GMT.
+        #expect(past.first?.query["timezone"] == "GMT")
     }
 
     /// Appends snapshot 3 of Hamburg to `home`'s log as wx wrote them before it kept the
@@ -109,6 +115,8 @@ import WeatherTestSupport
                     row("Thu 31 Jul", "21.4", "19.8", "+1.6", "14.7", "15.1", "-0.4", "6.9", "8.2", "-1.3"),
                     row("Fri 01 Aug", "24.4", "25.0", "-0.6", "15.3", "14.1", "+1.2", "0.0", "0.3", "-0.3"),
                     row("Sat 02 Aug", "20.4", "21.0", "-0.6", "16.1", "15.5", "+0.6", "3.3", "0.6", "+2.7"),
+                    "  these are UTC days (00:00–24:00 UTC: the forecast came in GMT), checked",
+                    "    against what happened over the same UTC days (asked in GMT)",
                     "snapshot 3: Elbphilharmonie (53.5413, 9.9842)",
                 ].joined(separator: "\n"))))
         #expect(
@@ -127,13 +135,15 @@ import WeatherTestSupport
                   low:  mean absolute error 0.7 °C
                   rain / no rain (a rain day has ≥ 1 mm): right on 8 of 11 days (73 %)
                   1 snapshot kept no forecast (saved before wx kept one)
+                  2 snapshots kept UTC days (00:00–24:00 UTC: the forecast came in GMT), checked
+                  against what happened over the same UTC days (asked in GMT)
 
                 """ + RunsEndToEndTests.verifyByLead))
         // All snapshots of the place in one range, one request; once past, cached for good.
         let archive = try server.requests().filter { $0.path == "/v1/archive" }
         #expect(archive.count == 1)
         #expect(archive.first?.query["start_date"] == "2025-07-27" && archive.first?.query["end_date"] == "2025-08-02")
-        #expect(archive.first?.query["timezone"] == "auto")
+        #expect(archive.first?.query["timezone"] == "GMT")
         let json = try runWX(["--json", "-c", "saved verify Elbphilharmonie"], home: home, server: server, now: later)
         let document = try #require(
             try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
@@ -146,6 +156,7 @@ import WeatherTestSupport
         #expect(place["rain_hits"] as? Int == 8 && place["rain_days"] as? Int == 11)
         #expect(place["rain_threshold_millimetres"] as? Double == 1)
         #expect(place["snapshots"] as? Int == 3 && place["snapshots_without_forecast"] as? Int == 1)
+        #expect(place["snapshots_with_utc_days"] as? Int == 2)
         #expect(try server.requests().filter { $0.path == "/v1/archive" }.count == 1)
         // Offline, the cached past still answers.
         let offline = try runWX(["--offline", "-c", "saved verify"], home: home, server: server, now: later)
@@ -193,8 +204,9 @@ import WeatherTestSupport
     /// is the hand-written archive body with 30 Jul's 3.0 mm made 2.96 (Fixtures/SOURCES.md);
     /// expected from Fixtures/open-meteo-archive/saved_errors_expected.py over the same bodies.
     @Test func anErrorInInchesAgreesWithTheAmountsBesideIt() throws {
+        // The body in GMT (its values those of the hand-edited body): the snapshot keeps UTC days.
         let (stdout, days) = try savedTwoInImperial(
-            observed: "open-meteo-archive/hamburg-daily-2025-07-20-to-08-09-rain-0730-2.96-hand-edited.json")
+            observed: "open-meteo-archive/hamburg-daily-2025-07-20-to-08-09-rain-0730-2.96-gmt-hand-edited.json")
         #expect(days.first?.last == "-0.04", "\(days)")
         let rows = stdout.split(separator: "\n").map(String.init)
         for (name, day) in zip(["Wed 30 Jul", "Thu 31 Jul", "Fri 01 Aug", "Sat 02 Aug"], days) {

@@ -110,10 +110,12 @@ import WeatherTestSupport
 
                 """))
         // The low's and the precipitation's columns are said to be left out, as every table's
-        // are (trial 12).
+        // are (trial 12); then that the days are UTC days (the tests' Hamburg forecast came in GMT).
         #expect(
             run.stdout.hasSuffix(
                 "  Sat 02 Aug    20.4\n  not passed yet: Fri 01 Aug and\n    Sat 02 Aug\n  left out for the width: the low,\n  precipitation\n"
+                    + "  these are UTC days (00:00–24:00 UTC:\n    the forecast came in GMT), checked\n"
+                    + "    against what happened over the same\n    UTC days (asked in GMT)\n"
             ))
     }
 

@@ -140,7 +140,7 @@ import WeatherTestSupport
             DataExchange.columns(.snapshots) == [
                 "id", "saved_at", "place_name", "place_latitude", "place_longitude", "data_time", "utc_offset_seconds",
                 "temperature_celsius", "precipitation_probability_percent", "precipitation_millimetres", "weather_code",
-                "condition", "forecast_days",
+                "condition", "forecast_days", "forecast_days_utc",
             ])
         #expect(DataExchange.columns(.history) == ["number", "line", "time"])
     }

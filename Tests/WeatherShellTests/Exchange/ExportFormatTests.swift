@@ -62,7 +62,7 @@ import WeatherTestSupport
     @Test func favoritesBytes() {
         #expect(
             Self.export(.favorites, .json) == #"""
-                {"schema_version":3,"what":"favorites","records":[{"name":"Elbphilharmonie","latitude":53.5413,"longitude":9.9842,"display_name":"Elbphilharmonie, Hamburg, Deutschland","country_code":"de"},{"name":"No. 10, \"PM\"","latitude":51.5034,"longitude":-0.1277,"display_name":"Line\nbreak\u0007","country_code":null},{"name":"東京","latitude":35.6895,"longitude":139,"display_name":"東京, 日本","country_code":"jp"}]}
+                {"schema_version":4,"what":"favorites","records":[{"name":"Elbphilharmonie","latitude":53.5413,"longitude":9.9842,"display_name":"Elbphilharmonie, Hamburg, Deutschland","country_code":"de"},{"name":"No. 10, \"PM\"","latitude":51.5034,"longitude":-0.1277,"display_name":"Line\nbreak\u0007","country_code":null},{"name":"東京","latitude":35.6895,"longitude":139,"display_name":"東京, 日本","country_code":"jp"}]}
 
                 """#)
         #expect(
@@ -74,14 +74,14 @@ import WeatherTestSupport
     @Test func snapshotsBytes() {
         #expect(
             Self.export(.snapshots, .json) == #"""
-                {"schema_version":3,"what":"snapshots","records":[{"id":3,"saved_at":"2025-07-27T03:10:00Z","place":{"name":"Elbphilharmonie","latitude":53.5413,"longitude":9.9842},"data_time":"2025-07-27T03:00:00Z","utc_offset_seconds":7200,"temperature_celsius":16.5,"precipitation_probability_percent":20,"precipitation_millimetres":0,"weather_code":3,"condition":"overcast","forecast_days":[{"date":"2025-07-27","temperature_max_celsius":24.1,"temperature_min_celsius":16.3,"precipitation_sum_millimetres":0,"precipitation_probability_max_percent":20,"weather_code":3},{"date":"2025-07-28","temperature_max_celsius":null,"temperature_min_celsius":17.1,"precipitation_sum_millimetres":0.2,"precipitation_probability_max_percent":35,"weather_code":80}]},{"id":4,"saved_at":"2025-07-27T07:06:40Z","place":{"name":"Nowhere","latitude":-33.86,"longitude":151.2},"data_time":"2025-07-27T07:00:00Z","utc_offset_seconds":-12600,"temperature_celsius":-0.25,"precipitation_probability_percent":null,"precipitation_millimetres":null,"weather_code":null,"condition":null,"forecast_days":null}]}
+                {"schema_version":4,"what":"snapshots","records":[{"id":3,"saved_at":"2025-07-27T03:10:00Z","place":{"name":"Elbphilharmonie","latitude":53.5413,"longitude":9.9842},"data_time":"2025-07-27T03:00:00Z","utc_offset_seconds":7200,"temperature_celsius":16.5,"precipitation_probability_percent":20,"precipitation_millimetres":0,"weather_code":3,"condition":"overcast","forecast_days":[{"date":"2025-07-27","temperature_max_celsius":24.1,"temperature_min_celsius":16.3,"precipitation_sum_millimetres":0,"precipitation_probability_max_percent":20,"weather_code":3},{"date":"2025-07-28","temperature_max_celsius":null,"temperature_min_celsius":17.1,"precipitation_sum_millimetres":0.2,"precipitation_probability_max_percent":35,"weather_code":80}],"forecast_days_utc":false},{"id":4,"saved_at":"2025-07-27T07:06:40Z","place":{"name":"Nowhere","latitude":-33.86,"longitude":151.2},"data_time":"2025-07-27T07:00:00Z","utc_offset_seconds":-12600,"temperature_celsius":-0.25,"precipitation_probability_percent":null,"precipitation_millimetres":null,"weather_code":null,"condition":null,"forecast_days":null,"forecast_days_utc":false}]}
 
                 """#)
         #expect(
             Self.export(.snapshots, .csv) == """
-                id,saved_at,place_name,place_latitude,place_longitude,data_time,utc_offset_seconds,temperature_celsius,precipitation_probability_percent,precipitation_millimetres,weather_code,condition,forecast_days\r
-                3,2025-07-27T03:10:00Z,Elbphilharmonie,53.5413,9.9842,2025-07-27T03:00:00Z,7200,16.5,20,0,3,overcast,"[{""date"":""2025-07-27"",""temperature_max_celsius"":24.1,""temperature_min_celsius"":16.3,""precipitation_sum_millimetres"":0,""precipitation_probability_max_percent"":20,""weather_code"":3},{""date"":""2025-07-28"",""temperature_max_celsius"":null,""temperature_min_celsius"":17.1,""precipitation_sum_millimetres"":0.2,""precipitation_probability_max_percent"":35,""weather_code"":80}]"\r
-                4,2025-07-27T07:06:40Z,Nowhere,-33.86,151.2,2025-07-27T07:00:00Z,-12600,-0.25,,,,,\r
+                id,saved_at,place_name,place_latitude,place_longitude,data_time,utc_offset_seconds,temperature_celsius,precipitation_probability_percent,precipitation_millimetres,weather_code,condition,forecast_days,forecast_days_utc\r
+                3,2025-07-27T03:10:00Z,Elbphilharmonie,53.5413,9.9842,2025-07-27T03:00:00Z,7200,16.5,20,0,3,overcast,"[{""date"":""2025-07-27"",""temperature_max_celsius"":24.1,""temperature_min_celsius"":16.3,""precipitation_sum_millimetres"":0,""precipitation_probability_max_percent"":20,""weather_code"":3},{""date"":""2025-07-28"",""temperature_max_celsius"":null,""temperature_min_celsius"":17.1,""precipitation_sum_millimetres"":0.2,""precipitation_probability_max_percent"":35,""weather_code"":80}]",false\r
+                4,2025-07-27T07:06:40Z,Nowhere,-33.86,151.2,2025-07-27T07:00:00Z,-12600,-0.25,,,,,,false\r
 
                 """)
     }
@@ -89,7 +89,7 @@ import WeatherTestSupport
     @Test func historyBytes() {
         #expect(
             Self.export(.history, .json) == #"""
-                {"schema_version":3,"what":"history","records":[{"number":1,"line":"find \"St. John's\"","time":"2025-07-27T03:10:00Z"},{"number":2,"line":"show, then\tsave","time":"2025-07-27T03:11:01Z"}]}
+                {"schema_version":4,"what":"history","records":[{"number":1,"line":"find \"St. John's\"","time":"2025-07-27T03:10:00Z"},{"number":2,"line":"show, then\tsave","time":"2025-07-27T03:11:01Z"}]}
 
                 """#)
         #expect(
@@ -101,7 +101,7 @@ import WeatherTestSupport
     @Test func emptyExportsKeepTheirHeader() {
         #expect(
             DataExchange.text([], kind: .favorites, format: .json)
-                == #"{"schema_version":3,"what":"favorites","records":[]}"# + "\n")
+                == #"{"schema_version":4,"what":"favorites","records":[]}"# + "\n")
         #expect(DataExchange.text([], kind: .snapshots, format: .csv).hasPrefix("id,saved_at,"))
         #expect(DataExchange.text([], kind: .history, format: .csv) == "number,line,time\r\n")
     }
@@ -114,8 +114,10 @@ import WeatherTestSupport
         let definitions = try #require(schema["$defs"] as? [String: Any])
         func required(_ name: String) -> [String]? { (definitions[name] as? [String: Any])?["required"] as? [String] }
         #expect(required("favorite") == FavoriteExportRecord.template.fields.map(\.name))
-        // Fields added after version 1 are optional, so that a version-1 file stays valid.
-        #expect(required("snapshot").map { $0 + ["forecast_days"] } == SnapshotExportRecord.template.fields.map(\.name))
+        // Fields added after version 1 are optional, so that a file of an earlier version stays valid.
+        #expect(
+            required("snapshot").map { $0 + ["forecast_days", "forecast_days_utc"] }
+                == SnapshotExportRecord.template.fields.map(\.name))
         #expect(required("history_entry") == HistoryExportRecord.template.fields.map(\.name))
     }
 

@@ -100,6 +100,24 @@ import WeatherTestSupport
         #expect(shown == ["\(count) \(noun) imported from \(old.path)/out.\(format.rawValue), \(kept)\n"])
     }
 
+    /// A snapshot's `forecast_days_utc` (export version 4) reads back; a file of version 3,
+    /// without it, reads as the place's days, as before.
+    @Test func utcDaysReadBackAndAnOlderFileReadsAsThePlacesDays() throws {
+        let days = #"[{"date":"2025-07-27","temperature_max_celsius":24.1}]"#
+        func record(_ extra: String) -> String {
+            #"{"id":1,"saved_at":"2025-07-27T03:10:00Z","place":{"name":"Hamburg","latitude":53.5413,"longitude":9.9842},"data_time":"2025-07-27T03:00:00Z","utc_offset_seconds":7200,"temperature_celsius":16.5,"precipitation_probability_percent":0,"precipitation_millimetres":0,"weather_code":3,"condition":"overcast","forecast_days":"#
+                + days + extra + "}"
+        }
+        let version4 =
+            #"{"schema_version":4,"what":"snapshots","records":["# + record(#","forecast_days_utc":true"#) + "]}"
+        let version3 = #"{"schema_version":3,"what":"snapshots","records":["# + record("") + "]}"
+        #expect(try DataExchange.snapshots(from: version4).map(\.daysAreUTC) == [true])
+        #expect(try DataExchange.snapshots(from: version3).map(\.daysAreUTC) == [false])
+        let snapshot = try #require(try DataExchange.snapshots(from: version4).first)
+        let csv = DataExchange.text(DataExchange.objects(snapshots: [snapshot]), kind: .snapshots, format: .csv)
+        #expect(try DataExchange.snapshots(from: csv).map(\.daysAreUTC) == [true])
+    }
+
     /// What `export … --json` prints to standard output reads back too.
     @Test func theJSONDocumentOfExportReadsBack() async throws {
         let session = try filled(old)
@@ -244,6 +262,7 @@ import WeatherTestSupport
         ),
         ("data_time", "nan", "data_time “nan” is not an ISO 8601 time (2026-02-06T21:40:00Z)"),
         ("forecast_days", "{}", "forecast_days is not a JSON array"),
+        ("forecast_days_utc", "yes", "forecast_days_utc “yes” is not true or false"),
         (
             "forecast_days", "[" + Array(repeating: #"{"date":"2026-02-07"}"#, count: 17).joined(separator: ",") + "]",
             "17 forecast days, more than 16"
@@ -258,7 +277,7 @@ import WeatherTestSupport
         let columns = DataExchange.columns(.snapshots)
         var cells = [
             "7", "2026-02-06T21:40:00Z", "Hamburg", "1", "2", "2026-02-06T21:30:00Z", "3600", "7.4", "40", "0.3", "3",
-            "overcast", "",
+            "overcast", "", "false",
         ]
         cells[columns.firstIndex(of: column)!] = value
         let file = old.path + "/s.csv"

@@ -38,9 +38,11 @@ package struct OpenMeteoPastProvider: Sendable {
     }
 
     /// The request URL for the days `range` at `coordinate` from `source`, with the hours too
-    /// when `hours` is true.
+    /// when `hours` is true; the days are the place's (`timezone=auto`), or UTC days
+    /// (`timezone=GMT`) when `utcDays` is true.
     package func url(
-        at coordinate: Coordinate, days range: ClosedRange<LocalDate>, source: PastSource, hours: Bool
+        at coordinate: Coordinate, days range: ClosedRange<LocalDate>, source: PastSource, hours: Bool,
+        utcDays: Bool = false
     ) -> String {
         let rounded = coordinate.rounded
         var query: [(String, String)] = [
@@ -50,7 +52,7 @@ package struct OpenMeteoPastProvider: Sendable {
             ("daily", OpenMeteoVariable.list(Self.dailyVariables)),
         ]
         if hours { query.append(("hourly", OpenMeteoVariable.list(Self.hourlyVariables))) }
-        query += [("timezone", "auto"), ("timeformat", "unixtime")]
+        query += [("timezone", utcDays ? "GMT" : "auto"), ("timeformat", "unixtime")]
         return source == .archive
             ? QueryString.url(base: archiveURL, path: "/v1/archive", query)
             : QueryString.url(base: forecastURL, path: "/v1/forecast", query)
@@ -68,13 +70,32 @@ package struct OpenMeteoPastProvider: Sendable {
     package func past(
         at coordinate: Coordinate, days range: ClosedRange<LocalDate>, source: PastSource, hours: Bool
     ) async throws(ServiceError) -> Fetched<PastWeather> {
-        let url = url(at: coordinate, days: range, source: source, hours: hours)
+        try await past(at: coordinate, days: range, source: source, hours: hours, utcDays: false)
+    }
+
+    /// The weather of the days `range` at `coordinate`, as `past(at:days:source:hours:)`, its
+    /// days UTC days (00:00–24:00 UTC, `timezone=GMT`) when `utcDays` is true: what a snapshot
+    /// whose forecast came in GMT is checked against (`Snapshot.daysAreUTC`).
+    ///
+    /// - Throws: as `past(at:days:source:hours:)`; `.malformedResponse` when UTC days were asked
+    ///   for and the answer's days are another zone's (its `utc_offset_seconds` is not 0): they
+    ///   are not the days asked for.
+    package func past(
+        at coordinate: Coordinate, days range: ClosedRange<LocalDate>, source: PastSource, hours: Bool,
+        utcDays: Bool
+    ) async throws(ServiceError) -> Fetched<PastWeather> {
+        let url = url(at: coordinate, days: range, source: source, hours: hours, utcDays: utcDays)
         let service = source == .archive ? Service.openMeteoArchive : .openMeteo
         let now = client.context.now()
         return try await client.answer(
             ServiceRequest(service: service, url: url, cacheKey: url, staleFallback: true, storedOnlyWithValues: true),
             read: { json throws(ServiceError) in
-                try Self.past(from: json, requested: coordinate, days: range, source: source, now: now)
+                let weather = try Self.past(from: json, requested: coordinate, days: range, source: source, now: now)
+                if utcDays, weather.zone.utcOffsetSeconds != 0 {
+                    throw .malformedResponse(
+                        service, detail: Self.notUTCDays + "\(weather.zone.identifier ?? "another zone")’s")
+                }
+                return weather
             },
             validity: { _, weather, now in
                 weather.isComplete ? .distantFuture : now.addingTimeInterval(CacheLifetime.incompletePastSeconds)
@@ -82,6 +103,11 @@ package struct OpenMeteoPastProvider: Sendable {
     }
 
     // MARK: - Observed days, for checking kept forecasts
+
+    /// How the detail of the `.malformedResponse` for an answer whose days are not the UTC days
+    /// asked for begins (its zone follows): `saved N` says it as the reason the days are not
+    /// compared, not as an answer to try again.
+    package static let notUTCDays = "UTC days were asked for (timezone=GMT), and the answer’s days are "
 
     /// Which service answers the days `from` … `to` as of `now`, in words for `saved N`:
     /// "Open-Meteo archive", "Open-Meteo forecast, past days", or both.
@@ -424,7 +450,7 @@ extension OpenMeteoPastProvider: PastWeatherProvider {
     /// The days `from` … `to` that have values: one request per service the range needs
     /// (`PastSource.plan`), each cached for good once its days are complete.
     package func dailyObserved(
-        at coordinate: Coordinate, from: LocalDate, to: LocalDate
+        at coordinate: Coordinate, from: LocalDate, to: LocalDate, utcDays: Bool
     ) async throws(ServiceError) -> Fetched<[ObservedDay]> {
         guard from <= to else { return Fetched(value: [], origin: .network) }
         let now = client.context.now()
@@ -432,7 +458,8 @@ extension OpenMeteoPastProvider: PastWeatherProvider {
         var days: [ObservedDay] = []
         var origins: [DataOrigin] = []
         for part in PastSource.plan(for: from...to, today: today) {
-            let fetched = try await past(at: coordinate, days: part.days, source: part.source, hours: false)
+            let fetched = try await past(
+                at: coordinate, days: part.days, source: part.source, hours: false, utcDays: utcDays)
             days += fetched.value.days.map {
                 ObservedDay(
                     date: $0.date, temperatureMaxCelsius: $0.temperatureMaxCelsius,

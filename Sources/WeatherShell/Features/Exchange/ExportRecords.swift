@@ -14,9 +14,12 @@ import WeatherStore
 /// snapshots that kept none); it is optional in the schema, so a version-1 file is a valid
 /// version-2 file, and readers of version 1 by field or column name read version 2. Version 3
 /// makes a JSON export an object, `{"schema_version":3,"what":…,"records":[…]}` (CSV is as it
-/// was); `import` reads the bare arrays of versions 1 and 2 as well.
+/// was); `import` reads the bare arrays of versions 1 and 2 as well. Version 4 appends
+/// `forecast_days_utc` to snapshots: true when the kept days are UTC days (the forecast came in
+/// GMT, `Snapshot.daysAreUTC`), false for the place's days; optional in the schema, so a file
+/// of an earlier version, without it, is read as the place's days, as before.
 package enum ExportFormatVersion {
-    package static let current = 3
+    package static let current = 4
 }
 
 /// A value in an export record: JSON writes it as such, CSV as a cell.
@@ -25,6 +28,8 @@ package indirect enum ExportValue: Hashable, Sendable {
     case null
     case number(Double)
     case text(String)
+    /// JSON `true`/`false`; in CSV, `true` or `false`.
+    case bool(Bool)
     /// Named fields inside a record (a snapshot's place): a JSON object; in CSV, a column per
     /// field named `outer_inner`.
     case fields([ExportField])
@@ -117,6 +122,7 @@ package struct SnapshotExportRecord: ExportRecord, Hashable {
             ExportField("weather_code", .optional(reading.weatherCode)),
             ExportField("condition", .optional(reading.weatherCode.map { WeatherCode($0).description })),
             ExportField("forecast_days", reading.forecastDays.map { .records($0.map(Self.dayFields)) } ?? .null),
+            ExportField("forecast_days_utc", .bool(snapshot.daysAreUTC)),
         ]
     }
 
@@ -173,6 +179,7 @@ package enum ExportEncoder {
                 case .null: (field.name, .null)
                 case .number(let number): (field.name, .number(number))
                 case .text(let text): (field.name, .string(text))
+                case .bool(let value): (field.name, .bool(value))
                 case .fields(let inner): (field.name, object(inner))
                 case .records(let items): (field.name, .array(items.map(object)))
                 }
@@ -205,7 +212,8 @@ package enum ExportEncoder {
             case .string(let text): ExportField(name, .text(text))
             case .object: ExportField(name, .fields(fields(member)))
             case .array(let items): ExportField(name, .records(items.map(fields)))
-            case .null, .bool: ExportField(name, .null)  // not in any export record
+            case .bool(let value): ExportField(name, .bool(value))
+            case .null: ExportField(name, .null)
             }
         }
     }
@@ -231,6 +239,7 @@ package enum ExportEncoder {
             case .null: cells.append((name, ""))
             case .number(let number): cells.append((name, DecimalText.shortest(number)))
             case .text(let text): cells.append((name, CSV.neutralized(text)))
+            case .bool(let value): cells.append((name, value ? "true" : "false"))
             case .records(let items): cells.append((name, JSONOutput.array(items.map(object)).serialized))
             }
         }

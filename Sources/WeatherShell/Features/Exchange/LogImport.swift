@@ -24,7 +24,8 @@ extension DataExchange {
     /// file's order, with their ids as written.
     ///
     /// CSV needs the columns `export snapshots` writes (`condition`, said again by
-    /// `weather_code`, and `forecast_days`, added by version 2, may be missing); JSON is an
+    /// `weather_code`, `forecast_days`, added by version 2, and `forecast_days_utc`, added by
+    /// version 4, may be missing); JSON is an
     /// array of the export's objects, or the document `export snapshots --json` prints.
     ///
     /// - Throws: `FileProblem` naming the first line (CSV) or item (JSON) that is not a snapshot
@@ -52,7 +53,7 @@ extension DataExchange {
     /// The columns an export of `kind` may lack and still be read back.
     static func optionalColumns(_ kind: ExportKind) -> Set<String> {
         switch kind {
-        case .snapshots: ["condition", "forecast_days"]
+        case .snapshots: ["condition", "forecast_days", "forecast_days_utc"]
         case .favorites: [FavoriteExportRecord.Field.displayName, FavoriteExportRecord.Field.countryCode]
         case .history: []
         }
@@ -237,9 +238,11 @@ struct ImportRow {
             precipitationMillimetres: try number("precipitation_millimetres", in: Self.precipitationMillimetres),
             weatherCode: try integer("weather_code", in: Self.weatherCodes),
             forecastDays: try forecastDays())
+        // Added by version 4: without it (an earlier export), the place's days, as before.
+        let daysAreUTC = try flag("forecast_days_utc") ?? false
         return Snapshot(
             id: id, savedAt: savedAt, placeName: name, coordinate: coordinate.rounded, utcOffsetSeconds: offset,
-            timeZone: nil, reading: reading)
+            timeZone: nil, reading: reading, daysAreUTC: daysAreUTC && reading.forecastDays != nil)
     }
 
     /// `forecast_days`: a JSON array (in CSV, a cell holding one), or null when none was kept.
@@ -329,6 +332,23 @@ struct ImportRow {
             )
         }
         return Int(value)
+    }
+
+    /// A JSON `true`/`false` (in CSV, a cell `true` or `false`); nil when absent, null or an
+    /// empty cell.
+    func flag(_ name: String) throws(Problem) -> Bool? {
+        switch fields[name] {
+        case nil, .null?: return nil
+        case .bool(let value)?: return value
+        case .string(let cell)? where csv:
+            switch cell {
+            case "": return nil
+            case "true": return true
+            case "false": return false
+            default: throw Problem("\(name) “\(Self.shown(cell))” is not true or false")
+            }
+        default: throw Problem("\(name) is not true or false")
+        }
     }
 
     /// An instant written in ISO 8601 ("2026-02-06T21:40:00Z"), between 1900 and 9999.

@@ -45,7 +45,8 @@ extension JSONRenderer {
     }
 
     /// A snapshot; `warnings_not_kept` only when the snapshot left warnings out (it keeps the
-    /// most severe `KeptWarning.mostKept`).
+    /// most severe `KeptWarning.mostKept`); `forecast_days_utc` (true) only when its kept days
+    /// are UTC days (`Snapshot.daysAreUTC`).
     static func snapshot(_ snapshot: Snapshot) -> JSONOutput {
         let notKept = snapshot.reading.warningsNotKept ?? 0
         return .object(
@@ -67,7 +68,8 @@ extension JSONRenderer {
                 ("condition", .optional(snapshot.reading.weatherCode.map { WeatherCode($0).description })),
                 ("forecast_days", snapshot.reading.forecastDays.map { .array($0.map(keptDay)) } ?? .null),
                 ("warnings", snapshot.reading.warnings.map { .array($0.map(keptWarning)) } ?? .null),
-            ] + (notKept > 0 ? [("warnings_not_kept", .number(Double(notKept)))] : []))
+            ] + (notKept > 0 ? [("warnings_not_kept", .number(Double(notKept)))] : [])
+                + (snapshot.daysAreUTC ? [("forecast_days_utc", .bool(true))] : []))
     }
 
     /// A kept forecast day: `date` and the forecast values, units in the keys.
@@ -87,7 +89,7 @@ extension JSONRenderer {
     static func forecastCheck(_ outcome: ForecastOutcome) -> JSONOutput {
         .object([
             ("forecast_kept", .bool(outcome.kept)), ("source", .optional(outcome.source)),
-            ("problem", .optional(outcome.problem)),
+            ("problem", .optional(outcome.problem)), ("days_in_utc", .bool(outcome.daysAreUTC)),
             (
                 "days",
                 .array(
@@ -131,6 +133,7 @@ extension JSONRenderer {
             ),
             ("snapshots", .number(Double(score.snapshots))),
             ("snapshots_without_forecast", .number(Double(score.snapshotsWithoutForecast))),
+            ("snapshots_with_utc_days", .number(Double(place.utcDaySnapshots))),
             ("checked_days", .number(Double(score.checkedDays))), ("pending_days", .number(Double(score.pendingDays))),
             ("unobserved_days", .number(Double(score.unobservedDays))),
             (

@@ -27,7 +27,7 @@ extension SnapshotsHandler {
         let checked = try await coverage.readingLater(about: [snapshot.coordinate], isolation: #isolation) {
             () async throws(ShellError) in
             let now = clocks.now(at: snapshot.coordinate)
-            return await observe(at: snapshot.coordinate, over: kept.passed(now: now), now: now).outcome(of: snapshot)
+            return await observe(at: snapshot.coordinate, kept: kept, now: now).outcome(of: snapshot)
         }
         return checked.notices.map { .notice($0) } + [.snapshot(snapshot, checked.value)]
     }
@@ -81,7 +81,7 @@ extension SnapshotsHandler {
             var failures: [(place: String, error: ShellError)] = []
             for place in places {
                 let now = clocks.now(at: place.coordinate)
-                let observed = await observe(at: place.coordinate, over: place.keptDays.passed(now: now), now: now)
+                let observed = await observe(at: place.coordinate, kept: place.keptDays, now: now)
                 // The service failed: nothing of the place can be checked, which is not "to come"
                 // (trial: "7 to come" for days past, exit 0). Said as an error, as `compare` says
                 // a place it has no weather for; the places that could be checked still show.
@@ -95,7 +95,8 @@ extension SnapshotsHandler {
                 scores.append(
                     PlaceScore(
                         placeName: place.placeName, coordinate: place.key, score: tally.score,
-                        source: observed.source, problem: observed.problem, leads: tally.leadScores))
+                        source: observed.source, problem: observed.problem, leads: tally.leadScores,
+                        utcDaySnapshots: tally.utcDaySnapshots))
             }
             // No place could be checked: the one error line, as any command whose service failed.
             if scores.isEmpty, let first = failures.first, failures.count == 1 { throw first.error }
@@ -105,10 +106,21 @@ extension SnapshotsHandler {
         return scored.notices.map { .notice($0) } + [.verification(scores, unchecked: unchecked)]
     }
 
-    /// What happened at `coordinate` on the `passed` days of a place's snapshots, asked in one
-    /// request (`now`: the place's, with recorded answers its recorded time); or why it could not
-    /// be had.
-    func observe(at coordinate: Coordinate, over passed: PassedDays, now: Date) async -> Observations {
+    /// What happened at `coordinate` on the days of a place's snapshots that have passed (`now`:
+    /// the place's, with recorded answers its recorded time): the place's days in one request,
+    /// and the UTC days of snapshots whose forecast came in GMT (`Snapshot.daysAreUTC`) in
+    /// another, asked in GMT, so that each kept day is set against the same span of hours. Only
+    /// the kinds of day kept are asked for.
+    func observe(at coordinate: Coordinate, kept: KeptDays, now: Date) async -> PlaceObservations {
+        PlaceObservations(
+            placeDays: await observe(
+                at: coordinate, over: kept.passed(now: now, utcDays: false), now: now, utcDays: false),
+            utcDays: await observe(at: coordinate, over: kept.passed(now: now, utcDays: true), now: now, utcDays: true))
+    }
+
+    /// What happened at `coordinate` on the `passed` days, asked in one request, the place's days
+    /// or UTC days (`utcDays`); or why it could not be had.
+    func observe(at coordinate: Coordinate, over passed: PassedDays, now: Date, utcDays: Bool) async -> Observations {
         var observations = Observations(now: now)
         if passed.beforeArchive {
             observations.problem =
@@ -119,11 +131,16 @@ extension SnapshotsHandler {
             observations.problem = "what happened is not available: \(lacking)"
         } else if let provider = archive {
             do {
-                let fetched = try await provider.dailyObserved(at: coordinate, from: first, to: last)
+                let fetched = try await provider.dailyObserved(at: coordinate, from: first, to: last, utcDays: utcDays)
                 for day in fetched.value { observations.days[day.date] = day }
                 observations.source = OpenMeteoPastProvider.sourceName(from: first, to: last, now: now)
             } catch {
-                observations.problem = "what happened is not available: \(error.description)"
+                if case .malformedResponse(_, let detail) = error, detail.hasPrefix(OpenMeteoPastProvider.notUTCDays) {
+                    // Other days than those asked for: said as what was not done, and why.
+                    observations.problem = "what happened is not compared: \(detail)"
+                } else {
+                    observations.problem = "what happened is not available: \(error.description)"
+                }
                 observations.failure = ShellError(serviceError: error)
             }
         } else {
@@ -162,10 +179,41 @@ struct Observations {
         let checked = (snapshot.reading.forecastDays ?? []).map { day in
             DayCheck(forecast: day, observed: days[day.date], hasPassed: day.date < today)
         }
-        return ForecastOutcome(
+        var outcome = ForecastOutcome(
             kept: snapshot.reading.forecastDays != nil, days: checked, source: source,
             problem: checked.contains(where: \.hasPassed) ? problem : nil, judgedAt: now)
+        outcome.daysAreUTC = snapshot.daysAreUTC && outcome.kept
+        return outcome
     }
+}
+
+/// What happened at one place, in both kinds of day its snapshots may have kept: the place's
+/// days, and UTC days for snapshots whose forecast came in GMT (`Snapshot.daysAreUTC`). A
+/// snapshot is checked against its own kind only, never a UTC day against the place's day of
+/// the same date (hours apart).
+struct PlaceObservations {
+    var placeDays: Observations
+    var utcDays: Observations
+
+    /// `snapshot`'s kept forecast next to what happened on the same kind of day.
+    func outcome(of snapshot: Snapshot) -> ForecastOutcome {
+        (snapshot.daysAreUTC ? utcDays : placeDays).outcome(of: snapshot)
+    }
+
+    /// The first failure of a request made, if any.
+    var failure: ShellError? { placeDays.failure ?? utcDays.failure }
+
+    /// The services that told what happened, each once ("Open-Meteo archive").
+    var source: String? {
+        var sources: [String] = []
+        for source in [placeDays.source, utcDays.source].compactMap(\.self) where !sources.contains(source) {
+            sources.append(source)
+        }
+        return sources.isEmpty ? nil : sources.joined(separator: " and ")
+    }
+
+    /// Why what happened could not be had, for either kind of day.
+    var problem: String? { placeDays.problem ?? utcDays.problem }
 }
 
 /// A snapshot's kept forecast next to what happened (`saved N`).
@@ -178,6 +226,9 @@ package struct ForecastOutcome: Hashable, Sendable {
     package var source: String?
     /// Why days that have passed have no observed values (the service failed, offline).
     package var problem: String?
+    /// Whether the days are UTC days (the forecast came in GMT, `Snapshot.daysAreUTC`), and what
+    /// happened was taken over the same UTC days.
+    package var daysAreUTC = false
     /// "Now" at the place, by which the days were judged passed or not (`Observations.now`): with
     /// recorded answers (`make demo`) the recording's time, which the snapshot's data time also
     /// is; nil when not known.
@@ -203,6 +254,9 @@ package struct PlaceScore: Hashable, Sendable {
     package var problem: String?
     /// The same figures by lead time: days after the snapshot's own day (as `skill` gives them).
     package var leads: [LeadScore] = []
+    /// How many of its snapshots kept UTC days (`Snapshot.daysAreUTC`), checked against what
+    /// happened over the same UTC days.
+    package var utcDaySnapshots = 0
 }
 
 /// The days a place's snapshots kept that have passed, as a range: what `saved N` and `saved
@@ -242,14 +296,17 @@ struct PassedDays {
 /// only, by time zone: each a day of the snapshot's own calendar), from which the days passed at
 /// any "now" follow (`passed(now:)`) without the snapshots.
 struct KeptDays {
-    /// A snapshot's time zone, as its days are reckoned in.
+    /// A snapshot's time zone, as its days are reckoned in: UTC's for UTC days
+    /// (`Snapshot.daysAreUTC`), which have passed once they are over in UTC.
     struct Zone: Hashable {
         var identifier: String?
         var utcOffsetSeconds: Int
+        var isUTC: Bool
 
         init(_ snapshot: Snapshot) {
-            identifier = snapshot.timeZone
-            utcOffsetSeconds = snapshot.utcOffsetSeconds
+            isUTC = snapshot.daysAreUTC
+            identifier = isUTC ? nil : snapshot.timeZone
+            utcOffsetSeconds = isUTC ? 0 : snapshot.utcOffsetSeconds
         }
     }
 
@@ -261,10 +318,13 @@ struct KeptDays {
         days[Zone(snapshot), default: []].formUnion(dates)
     }
 
-    /// The kept days that have passed at `now`, each in its snapshot's time zone.
-    func passed(now: Date) -> PassedDays {
+    /// The kept days of one kind (UTC days, or the place's) that have passed at `now`, each in
+    /// its snapshot's time zone.
+    func passed(now: Date, utcDays: Bool) -> PassedDays {
         var passed = PassedDays()
-        for (zone, dates) in days { passed.add(dates, before: PassedDays.today(in: zone, now: now)) }
+        for (zone, dates) in days where zone.isUTC == utcDays {
+            passed.add(dates, before: PassedDays.today(in: zone, now: now))
+        }
         return passed
     }
 }
@@ -298,6 +358,8 @@ struct PlaceSnapshots {
 /// by lead time as running sums, in the order the snapshots come.
 struct PlaceTally {
     var score = ForecastScore()
+    /// How many snapshots kept UTC days.
+    var utcDaySnapshots = 0
     /// By lead: days after the snapshot's own day (in the place's time zone) the day forecast was.
     private var leads: [Int: LeadScore] = [:]
 
@@ -305,9 +367,9 @@ struct PlaceTally {
     mutating func add(_ snapshot: Snapshot, _ outcome: ForecastOutcome) {
         score.add(outcome.kept ? outcome.days : nil)
         guard outcome.kept else { return }
-        let saved = ZoneClock(
-            ZoneInfo(identifier: snapshot.timeZone, abbreviation: nil, utcOffsetSeconds: snapshot.utcOffsetSeconds)
-        ).localTime(snapshot.reading.dataTime).date
+        if snapshot.daysAreUTC { utcDaySnapshots += 1 }
+        // The snapshot's own day in its days' calendar: the UTC day of its data for UTC days.
+        let saved = PassedDays.today(of: snapshot, now: snapshot.reading.dataTime)
         for day in outcome.days {
             guard let observed = day.observed else { continue }
             let lead = day.forecast.date.dayNumber - saved.dayNumber

@@ -68,7 +68,8 @@ struct SnapshotsHandler {
             try log.appendSnapshot(
                 placeName: report.place.name, coordinate: report.place.coordinate,
                 utcOffsetSeconds: clock.utcOffsetSeconds, timeZone: report.forecast.zone.identifier,
-                reading: reading, at: clocks.recordingNow(), unlessSaved: isSame)
+                reading: reading, daysAreUTC: report.forecast.daysAreUTC && !(reading.forecastDays ?? []).isEmpty,
+                at: clocks.recordingNow(), unlessSaved: isSame)
         }
         switch appended {
         case .saved(let snapshot): return [.snapshotSaved(snapshot)]

@@ -51,6 +51,9 @@ extension TextRenderer {
                 "\(count(score.snapshotsWithoutForecast, "snapshot")) kept no forecast (saved before wx kept one)",
                 indent: 2, width: width)
         }
+        if place.utcDaySnapshots > 0 {
+            lines += wrap(utcDaysLine(snapshots: place.utcDaySnapshots), indent: 2, width: width)
+        }
         if let problem = place.problem { lines += wrap(problem, indent: 2, width: width) }
         return lines + verificationLeadLines(place, format: format, width: width, style: Style(colour: false))
     }
@@ -159,8 +162,19 @@ extension TextRenderer {
         // As every table that gives up columns says which (trial 12: `saved 1` at 40 columns).
         lines += leftOutNote(
             Array(["the low", "precipitation"].suffix(3 - groups)), width: width, style: Style(colour: false))
+        if outcome.daysAreUTC {
+            lines += TextLayout.wrap(utcDaysLine(snapshots: nil), indent: 2, continuation: 4, width: width)
+        }
         if let problem = outcome.problem { lines += TextLayout.wrap(problem, indent: 2, continuation: 4, width: width) }
         return lines
+    }
+
+    /// Why a snapshot's days are checked as UTC days (`Snapshot.daysAreUTC`): `saved N`'s line
+    /// (`snapshots` nil), or `saved verify`'s with how many of the place's snapshots kept them.
+    static func utcDaysLine(snapshots: Int?) -> String {
+        let what = snapshots.map { "\(count($0, "snapshot")) kept UTC days" } ?? "these are UTC days"
+        return
+            "\(what) (00:00–24:00 UTC: the forecast came in GMT), checked against what happened over the same UTC days (asked in GMT)"
     }
 
     /// "Fri 01 Aug", "Fri 01 Aug and Sat 02 Aug", "Sun 27 Jul to Sat 02 Aug" (three or more one
