@@ -69,7 +69,9 @@ extension TextRenderer {
             .init(
                 header: "run made", cells: report.rows.map { $0.issued.map(format.day) ?? ValueFormatter.missing },
                 width: 12),
-            .init(header: "ahead", cells: report.rows.map { "\(aheadDays($0, of: report.date)) d" }, width: 6, right: true),
+            .init(
+                header: "ahead", cells: report.rows.map { "\(aheadDays($0, of: report.date)) d" }, width: 6,
+                right: true),
             .init(
                 header: "high \(unit)", cells: column { format.temperatureValue($0.temperatureMaxCelsius) },
                 width: 9, right: true),
