@@ -5,7 +5,13 @@ Used by the end-to-end tests, `make demo` and `make bench`. It listens on 127.0.
 prints "listening on http://127.0.0.1:PORT" when ready.
 
 Routes come from routes.json (see there), then from every routes.d/*.json in name order (one file a
-service family, so that adding a service adds a file instead of editing a shared list). On top of them, tests steer it through a control API:
+service family, so that adding a service adds a file instead of editing a shared list). A route
+with "nearest" answers with the recording closest to the coordinates asked, as recorded: its
+echoed latitude/longitude stay the recording's, so wx refuses one recorded farther than a grid
+cell (100 km) from the place asked, as it would refuse the service's answer about another place;
+a route also marked "stand_in": true (the forecast's, air quality's) stands in for the service
+anywhere and echoes the place asked.
+On top of them, tests steer it through a control API:
 
   POST /__control/next    {"path": "/v1/forecast", "status": 429, "file": "cases/om-error-429-daily.json",
                            "content_type": "...", "headers": {"Retry-After": "30"},
@@ -130,10 +136,10 @@ GRID_CELL_KM = 100
 
 
 def echoing(body, lat, lon):
-    """An Open-Meteo body recorded elsewhere, as the service would answer at (lat, lon): a
-    recording farther than a grid cell from the place asked has its echoed latitude and
-    longitude set to the place's (a route's 'nearest' is a stand-in for the service there, not
-    an answer about another city, which wx refuses). Other bodies unchanged."""
+    """A recording of a route marked "stand_in" as the service would answer at (lat, lon): one
+    recorded farther than a grid cell from the place asked has its echoed latitude and longitude
+    set to the place's. Only for routes that stand in for the service anywhere (the forecast, air
+    quality: tests use them at places with no recording); other bodies unchanged."""
     try:
         item = json.loads(body)
     except ValueError:
@@ -145,8 +151,7 @@ def echoing(body, lat, lon):
     if distance_km(lat, lon, item["latitude"], item["longitude"]) <= GRID_CELL_KM:
         return body
     item["latitude"], item["longitude"] = lat, lon
-    # Compact, as the service sends its answers (Python's default ", " and ": " put ~7,000 spaces
-    # into a find + show that Open-Meteo never sends: the bench parsed whitespace it would not).
+    # Compact, as the service sends its answers.
     return json.dumps(item, ensure_ascii=False, separators=(",", ":")).encode()
 
 
@@ -288,14 +293,22 @@ class Handler(BaseHTTPRequestHandler):
                 points = coordinates(query, lat_name, lon_name)
                 if not points:
                     continue
+                # The recording nearest the place, as recorded: its echoed latitude and longitude
+                # are where it was recorded, so one recorded farther than a grid cell from the
+                # place asked is refused by wx (OpenMeteoAnswer.checkAnswer) as an answer about
+                # another place would be. Rewriting them to the place asked for every route
+                # showed Hamburg's archive as Berlin's and a Paris ensemble as 10°N 10°E to
+                # anyone driving wx by hand (trial 59); only a "stand_in" route still does.
                 files = [nearest_file(route, lat, lon) for lat, lon in points]
+                stand_in = route.get("stand_in") and lat_name == "latitude"
                 if len(files) == 1 or "," not in query.get(lat_name, [""])[0]:
-                    body = self.read_fixture(files[0])
-                    if lat_name == "latitude":
-                        body = echoing(body, *points[0])
+                    if not stand_in:
+                        return self.send_file(route.get("status", 200), files[0])
+                    body = echoing(self.read_fixture(files[0]), *points[0])
                     return self.send_body(route.get("status", 200), body, self.content_type(files[0]))
                 # Several places in one request: the service answers a JSON array.
-                items = [json.loads(echoing(self.read_fixture(f), *p)) for f, p in zip(files, points)]
+                items = [json.loads(echoing(self.read_fixture(f), *p) if stand_in else self.read_fixture(f))
+                         for f, p in zip(files, points)]
                 return self.send_body(200, json.dumps(items, ensure_ascii=False).encode(), CONTENT_TYPES[".json"])
             return self.send_file(route.get("status", 200), route["file"])
         self.send_body(404, b'{"error":true,"reason":"no fixture for this request"}', CONTENT_TYPES[".json"])

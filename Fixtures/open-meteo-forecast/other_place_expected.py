@@ -40,7 +40,33 @@ cases = [
     ("a neighbour cell of CAMS 0.4° on the equator", (0.0, 0.0), (0.6, 0.6)),
     ("one degree north of the equator", (0.0, 0.0), (1.0, 0.0)),
 ]
+
+
+def nearest_recording(path, asked):
+    """The recording Fixtures/routes.json's 'nearest' route for `path` (no query) answers at
+    `asked`: the one recorded closest to it, served as recorded (trial 59: the server used to
+    rewrite its latitude/longitude to the place asked, so Hamburg's archive read as Berlin's)."""
+    routes = []
+    extra = sorted("routes.d/" + n for n in os.listdir(os.path.join(FIXTURES, "routes.d")) if n.endswith(".json"))
+    for name in ["routes.json"] + extra:
+        with open(os.path.join(FIXTURES, name), encoding="utf-8") as f:
+            routes += json.load(f)["routes"]
+    route = next(r for r in routes if r["path"] == path and "nearest" in r and "query" not in r)
+    best = min(route["nearest"], key=lambda c: km(asked, (c["latitude"], c["longitude"])))
+    return echoed(best["file"])
+
+
+# Trial 59 (finding 6), through the fixture server's routes: Berlin as Nominatim's recording
+# places it (warnings/nominatim-search-berlin-hand-written.json), and 10°N 10°E.
+with open(os.path.join(FIXTURES, "warnings/nominatim-search-berlin-hand-written.json"), encoding="utf-8") as f:
+    first = json.load(f)[0]
+NOMINATIM_BERLIN = (float(first["lat"]), float(first["lon"]))
+cases += [
+    ("archive route, asked Nominatim's Berlin", NOMINATIM_BERLIN, nearest_recording("/v1/archive", NOMINATIM_BERLIN)),
+    ("ensemble route, asked 10,10", (10.0, 10.0), nearest_recording("/v1/ensemble", (10.0, 10.0))),
+]
 for name, asked, answered in cases:
     distance = km(asked, answered)
     verdict = "accepted" if distance <= 100 else "refused"
-    print(f"{name}: answered {answered[0]:.4f},{answered[1]:.4f}, {distance:.1f} km -> {round(distance)} km, {verdict}")
+    print(f"{name}: asked {asked[0]:.4f},{asked[1]:.4f}, answered {answered[0]:.4f},{answered[1]:.4f},"
+          f" {distance:.1f} km -> {round(distance)} km, {verdict}")

@@ -10,7 +10,8 @@ Tests/WeatherKitTests/PreviousRunsTests.swift paste its output):
   minus the archive's five days); what happened is
   ../open-meteo-archive/hamburg-2025-07-20-to-08-10-daily-max-min-hourly-precipitation-hand-written.json
   (the archive's daily high and low, its hourly precipitation);
-- `drift tomorrow` and `drift sat` at the same time: each lead's high, low and sum for the day.
+- `drift tomorrow` and `drift sat` at the same time: each lead's high, low and sum for the day,
+  and how many days ahead of the day its run was made.
 
 A day's precipitation, on both sides, is the sum of the hours that END within it (Open-Meteo's
 `precipitation` is the preceding hour's: the hours labelled 01:00 … 23:00 and the next day's 00:00),
@@ -157,10 +158,14 @@ def drift(path, date):
         fmax, fmin, fsum = days[(date, lead)]
         made = date - datetime.timedelta(days=lead)
         no_run = lead >= 1 and made > TODAY
-        issued = "none" if no_run else min(made, TODAY).strftime("%a %d %b")
+        run_day = min(made, TODAY)
+        issued = "none" if no_run else run_day.strftime("%a %d %b")
         rows.append((lead, fmax, issued, no_run))
         show = lambda v, p: "none" if v is None else text(v, p)
-        print(f"  lead {lead}: run {issued}{' (no run that old yet)' if no_run else ''}"
+        # How far ahead the run was made: the day minus the run's day (lead 0 is the newest run,
+        # made today for a day ahead: Sat 16 from Thu 14 is 2 days ahead, not 0).
+        ahead = "" if no_run else f" ahead {(date - run_day).days} d{' (newest run)' if lead == 0 else ''}"
+        print(f"  lead {lead}: run {issued}{' (no run that old yet)' if no_run else ''}{ahead}"
               f" high {show(fmax, 1)} low {show(fmin, 1)} precipitation {show(fsum, 1)}")
     highs = [h for _, h, _, _ in rows if h is not None]
     low, high = min(highs), max(highs)

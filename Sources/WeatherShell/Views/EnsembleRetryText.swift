@@ -24,8 +24,9 @@ enum EnsembleRetryText {
     }
 
     /// "the ECMWF IFS ENS answer starts 2026-12-01, 39 days from today": an answer whose first
-    /// day is after the days asked (a recording, a clock set wrong), as `confidence` says it.
-    static func startsLater(_ model: EnsembleModel, first: LocalDate, today: LocalDate) -> String {
-        "the \(model.displayName) answer starts \(first.iso), \(Counting.count(first.dayNumber - today.dayNumber, "day")) from today"
+    /// day is after the days asked (a recording, a clock set wrong), as `confidence`, `models`
+    /// and `best` say it; `answer`: the answer's name after "the" ("ECMWF IFS ENS", "models’").
+    static func startsLater(_ answer: String, first: LocalDate, today: LocalDate) -> String {
+        "the \(answer) answer starts \(first.iso), \(Counting.count(first.dayNumber - today.dayNumber, "day")) from today"
     }
 }

@@ -23,8 +23,9 @@ import WeatherTestSupport
         let run = try runWX(["-c", "drift tomorrow Hamburg"], home: TemporaryFolder(), server: server, now: Self.now)
         #expect(run.stderr == "")
         #expect(run.status == 0)
-        // expected.py, drift 2025-08-15: each lead's figures, run day and bar. Lead 1 and lead 0
-        // are both runs of today (Thu 14 Aug): no run is dated after today (issue 37 item 1), and
+        // expected.py, drift 2025-08-15: each lead's figures, run day, days ahead and bar. Lead 1
+        // and lead 0 are both runs of today (Thu 14 Aug), so both 1 d ahead: no run is dated after
+        // today (issue 37 item 1), lead 0 is named the newest run (trial 59: it read "0 d"), and
         // the change is over the 6 days from Fri 08 to Thu 14 Aug, not "a week".
         #expect(
             run.stdout == """
@@ -37,7 +38,7 @@ import WeatherTestSupport
                   Tue 12 Aug     3 d     25.0    15.0    2.5  ████
                   Wed 13 Aug     2 d     24.2    14.6    4.0  ███
                   Thu 14 Aug     1 d     23.3    14.2    6.2  █
-                  Thu 14 Aug     0 d     23.0    14.0    6.5  █
+                  Thu 14 Aug     1 d     23.0    14.0    6.5  █  newest run
                   cooling 6.4 °C in 6 days, precipitation 0.0 mm → 6.5 mm
                   from Open-Meteo’s previous runs; a run “made” about that many days before
                   the day
@@ -62,7 +63,8 @@ import WeatherTestSupport
         let run = try runWX(["-c", "drift sat Hamburg"], home: home, server: server, now: Self.now)
         #expect(run.stderr == "")
         // expected.py, drift 2025-08-16: lead 7 = lead 6 (repeated); no run made on Fri 15 Aug
-        // exists yet, so lead 1 is empty and undated; lead 0 is today's run. The change runs
+        // exists yet, so lead 1 is empty and undated; lead 0 is today's run, the newest, 2 d
+        // ahead of Saturday as lead 2's (trial 59: "0 d" right under "no run 1 d ahead yet"). The change runs
         // from the oldest run of its own (6 d, Sun 10 Aug) to the newest (Thu 14 Aug): 4 days.
         #expect(
             run.stdout == """
@@ -76,7 +78,7 @@ import WeatherTestSupport
                   Wed 13 Aug     3 d     24.1    14.4    0.3  ███████
                   Thu 14 Aug     2 d     24.6    14.9    0.0  ████████
                   —              1 d   no run 1 d ahead yet
-                  Thu 14 Aug     0 d     25.0    15.0    0.0  █████████
+                  Thu 14 Aug     2 d     25.0    15.0    0.0  █████████  newest run
                   warming 4.0 °C in 4 days, precipitation 3.1 mm → 0.0 mm
                   from Open-Meteo’s previous runs; a run “made” about that many days before
                   the day

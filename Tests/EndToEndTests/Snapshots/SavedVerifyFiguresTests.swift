@@ -6,7 +6,7 @@ import WeatherTestSupport
 /// over Fixtures/saved-verify/log.jsonl (64 snapshots of three places, two deleted, some keeping
 /// no forecast, a name changed) they are the figures Fixtures/saved-verify/verify_expected.py
 /// finds with a plain fold of its own over the same log and the archive body the loopback server
-/// answers every place with (Hamburg's hand-written days).
+/// answers every place with (Hamburg's hand-written days, queued at each place's coordinates).
 @Suite(.tags(.endToEnd)) struct SavedVerifyFiguresTests {
     static let now = "2025-09-01T12:00:00Z"
 
@@ -66,6 +66,15 @@ import WeatherTestSupport
         }
     }
 
+    /// Hamburg's hand-written archive days as the service would send them at `latitude`,
+    /// `longitude`: the server answers a recording as recorded (trial 59), and wx refuses
+    /// Hamburg's for Reykjavík, 2,148 km away; these figures are about the fold, not the place.
+    static func archive(latitude: Double, longitude: Double) -> FixtureServer.Answer {
+        .recorded(
+            "/v1/archive", "open-meteo-archive/hamburg-daily-2025-07-20-to-08-09-hand-written.json",
+            latitude: latitude, longitude: longitude)
+    }
+
     /// The places of `saved verify --json` run with `command`.
     func verified(_ command: String, _ server: FixtureServer) throws -> [[String: Any]] {
         let run = try runWX(["--json", "-c", command], home: try Self.home(), server: server, now: Self.now)
@@ -79,6 +88,10 @@ import WeatherTestSupport
     @Test func eachPlacesFiguresAreThoseOfAFoldOverItsSnapshots() throws {
         let server = try FixtureServer()
         let expected = try Self.expected()
+        // One archive request a place, in the list's order: the two Hamburgs, then Reykjavík.
+        for (latitude, longitude) in [(53.5413, 9.9842), (53.55, 10.0), (64.1466, -21.9426)] {
+            try server.queue(Self.archive(latitude: latitude, longitude: longitude))
+        }
         let places = try verified("saved verify", server)
         #expect(places.count == 3 && expected.count == 3)
         #expect(expected.map { $0["name"] as? String } == ["Elbphilharmonie", "Hamburg-Mitte", "Reykjavík"])
@@ -91,6 +104,7 @@ import WeatherTestSupport
     @Test func onePlaceIsScoredAloneAsAmongAll() throws {
         let server = try FixtureServer()
         let wanted = try #require(try Self.expected().first { $0["name"] as? String == "Reykjavík" })
+        try server.queue(Self.archive(latitude: 64.1466, longitude: -21.9426))
         let places = try verified("saved verify reykjavík", server)
         #expect(places.count == 1)
         try expectSame(try #require(places.first), wanted)

@@ -36,6 +36,22 @@ import WeatherTestSupport
             "past yesterday", "changed", "warnings",
         ]
         for view in views {
+            // The recordings nearest the Palais Royal as the service would send them there: the
+            // server answers a recording as recorded (trial 59), Paris's ensemble 263 km away
+            // and Hamburg's days 486 km; the ensemble is then kept for the views after it.
+            if view == "confidence" {
+                try server.queue(
+                    .recorded(
+                        "/v1/ensemble",
+                        "open-meteo-ensemble/paris-ecmwf-ifs025-51-members-all-variables-dst-hand-written.json",
+                        latitude: 50.842, longitude: 4.362))
+            }
+            if view == "past yesterday" {
+                try server.queue(
+                    .recorded(
+                        "/v1/forecast", "open-meteo-archive/hamburg-daily-2025-07-20-to-08-09-hand-written.json",
+                        latitude: 50.842, longitude: 4.362))
+            }
             let run = try runWX(
                 ["-c", #"\#(view) "O'Brien \"Best\" Bar""#], home: home, server: server, now: Self.now,
                 environment: ["COLUMNS": String(columns)])

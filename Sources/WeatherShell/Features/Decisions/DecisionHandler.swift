@@ -79,7 +79,7 @@ struct DecisionHandler {
                 let today = ensemble.clock.localTime(now).date
                 throw .notInAnswer(
                     EnsembleRetryText.startsLater(
-                        ensemble.model, first: ensemble.clock.localTime(first).date, today: today)
+                        ensemble.model.displayName, first: ensemble.clock.localTime(first).date, today: today)
                         + ", after \(DecisionText.spanName(request.span)); "
                         + EnsembleRetryText.advice(answer.origin, now: now))
             }

@@ -28,7 +28,7 @@ extension CommandSpec {
         name: "models", synopsis: "models [N] [place | favorite]",
         summary: "ECMWF, GFS, ICON and GEM side by side, N days (7); where they disagree",
         details: [
-            "Each model’s low, high and precipitation per day, from one request to Open-Meteo’s forecast API (models=ecmwf_ifs025,gfs_seamless,icon_seamless,gem_seamless). A day is marked where one model has it dry (under 0.2 mm) and another wet (1 mm or more), or where the highs are more than 3 °C apart; a line under the table states both rules. An amount near 0.2 or 1 mm is shown with the decimals that put it on its side of the limit (0.19, 0.99).",
+            "Each model’s low, high and precipitation per day, from one request to Open-Meteo’s forecast API (models=ecmwf_ifs025,gfs_seamless,icon_seamless,gem_seamless). A day is marked where one model has it dry (under 0.2 mm) and another wet (1 mm or more), or where the highs are more than 3 °C apart; a line under the table states both rules. Days more than 10 days from today (an answer for another time than now) are left out and said; when no day is left, models refuses and says how far the answer’s first day is. An amount near 0.2 or 1 mm is shown with the decimals that put it on its side of the limit (0.19, 0.99).",
             "One request (Open-Meteo counts it about once per model), kept for an hour. Up to 10 days; a model with no values there (outside its area or range) is said.",
             "Without a place, for the current location; with one, as “show” does.",
         ],

@@ -46,33 +46,29 @@ struct EnsembleHandler {
         let requested = count ?? 7
         // The days the ensemble covers from today (what is asked of it); an answer's days past
         // them are for another time than now (a recording, a clock set wrong): left out, said.
-        let lastDay = today.dayNumber + OpenMeteoEnsembleProvider.forecastDays - 1
-        let later = answer.days.filter { $0.date > today }
-        var days = later.filter { $0.date.dayNumber <= lastDay }
+        let covered = OpenMeteoEnsembleProvider.forecastDays
+        let ahead = DaysAhead(answer.days.filter { $0.date > today }, date: \.date, today: today, covered: covered)
+        var days = ahead.within
         // Today from the next hour, as `chance`, `check` and `brief --sure` count it: rain that
         // fell this morning is not to come (trial: 27 of 51 at 20:10, `chance` 0 of 51).
         let rest = answer.day(today, from: now)
         if let rest { days.insert(rest, at: 0) }
         days = Array(days.prefix(requested))
-        let beyond = later.count(where: { $0.date.dayNumber > lastDay })
         guard !days.isEmpty else {
-            if let first = later.first, beyond > 0 {
-                throw .notInAnswer(
-                    EnsembleRetryText.startsLater(answer.model, first: first.date, today: today)
-                        + " — beyond the \(OpenMeteoEnsembleProvider.forecastDays) days the ensemble covers, so it says nothing of the days ahead; "
-                        + EnsembleRetryText.advice(fetched.origin, now: now)
-                )
+            let advice = EnsembleRetryText.advice(fetched.origin, now: now)
+            if let refusal = ahead.refusal(
+                answer: answer.model.displayName, today: today, covered: covered, what: "the ensemble", advice: advice)
+            {
+                throw .notInAnswer(refusal)
             }
-            throw .notInAnswer(
-                "the \(answer.model.displayName) answer covers no whole day from today; "
-                    + EnsembleRetryText.advice(fetched.origin, now: now))
+            throw .notInAnswer("the \(answer.model.displayName) answer covers no whole day from today; " + advice)
         }
         var report = ConfidenceReport(
             place: resolved.place, ensemble: answer, days: days, requestedDays: requested, origin: fetched.origin)
         report.restOfToday = rest.map {
             ConfidenceReport.RestOfToday(date: $0.date, from: answer.nextHour(after: now))
         }
-        report.daysBeyondRange = beyond
+        report.daysBeyondRange = ahead.beyond
         report.today = today
         return HandlerOutcome(
             about: resolved,
@@ -105,16 +101,29 @@ struct EnsembleHandler {
         let (resolved, fetched) = (fetching.resolved, fetching.value)
         let comparison = fetched.value
         let today = ZoneClock(comparison.zone).localTime(clocks.now(at: resolved.place.coordinate)).date
-        let days = Array(
-            comparison.days.filter { $0.date >= today && !$0.values.allSatisfy(\.isEmpty) }.prefix(count ?? 7))
-        guard !days.isEmpty else { throw .notInAnswer("no model has a day from today in the answer") }
+        // The days the models are asked for from today, by `confidence`'s rule (`DaysAhead`):
+        // an answer for December 2026 is not the next days of July 2025 (trial 59).
+        let covered = OpenMeteoModelsProvider.forecastDays
+        let ahead = DaysAhead(
+            comparison.days.filter { $0.date >= today && !$0.values.allSatisfy(\.isEmpty) }, date: \.date,
+            today: today, covered: covered)
+        let days = Array(ahead.within.prefix(count ?? 7))
+        guard !days.isEmpty else {
+            if let refusal = ahead.refusal(
+                answer: "models’", today: today, covered: covered, what: "the models’ forecast",
+                advice: EnsembleRetryText.advice(fetched.origin, now: clocks.now(at: resolved.place.coordinate)))
+            {
+                throw .notInAnswer(refusal)
+            }
+            throw .notInAnswer("no model has a day from today in the answer")
+        }
         return HandlerOutcome(
             about: resolved,
             UnknownUnitsText.warnings(comparison.unknownUnits, from: .openMeteo) + [
                 .models(
                     ModelsReport(
                         place: resolved.place, comparison: comparison, days: days, origin: fetched.origin,
-                        requestedDays: count ?? 7))
+                        requestedDays: count ?? 7, daysBeyondRange: ahead.beyond))
             ])
     }
 

@@ -45,8 +45,8 @@ package struct ConfidenceReport: Hashable, Sendable {
         }
         if daysBeyondRange > 0 {
             lines.append(
-                "\(Counting.count(daysBeyondRange, "day")) of the answer left out: more than \(OpenMeteoEnsembleProvider.forecastDays) days from today, beyond what the ensemble covers"
-            )
+                DaysAhead<EnsembleDay>.leftOutNote(
+                    daysBeyondRange, covered: OpenMeteoEnsembleProvider.forecastDays, what: "the ensemble"))
         }
         lines += days.compactMap { fewerMembersNote($0, format: format) }
         if days.count < requestedDays, let last = ensemble.lastHour {
@@ -128,6 +128,9 @@ package struct ModelsReport: Hashable, Sendable {
     /// How many days were asked for (7 without a count): more than `days` has are said to be
     /// missing, as `daily` and `confidence` say what their answer covers.
     package var requestedDays = 7
+    /// The days of the answer left out as beyond the models' range from today (`DaysAhead`:
+    /// the answer is for another time than now); 0 normally.
+    package var daysBeyondRange = 0
 }
 
 extension ModelDay {

@@ -206,6 +206,11 @@ extension TextRenderer {
         }
         let left = models.map(\.displayName).filter { !header.contains($0) }
         lines += leftOutNote(left, width: context.reportWidth, style: style)
+        if report.daysBeyondRange > 0 {
+            let text = DaysAhead<ModelDay>.leftOutNote(
+                report.daysBeyondRange, covered: OpenMeteoModelsProvider.forecastDays, what: "the models’ forecast")
+            lines += note(text, context, style)
+        }
         if report.days.count < report.requestedDays {
             lines += note("the models’ answer has \(Self.count(report.days.count, "day")) from today", context, style)
         }

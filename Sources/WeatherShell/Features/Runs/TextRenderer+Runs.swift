@@ -69,7 +69,9 @@ extension TextRenderer {
             .init(
                 header: "run made", cells: report.rows.map { $0.issued.map(format.day) ?? ValueFormatter.missing },
                 width: 12),
-            .init(header: "ahead", cells: report.rows.map { "\($0.day.lead) d" }, width: 6, right: true),
+            .init(
+                header: "ahead", cells: report.rows.map { "\(aheadDays($0, of: report.date)) d" }, width: 6,
+                right: true),
             .init(
                 header: "high \(unit)", cells: column { format.temperatureValue($0.temperatureMaxCelsius) },
                 width: 9, right: true),
@@ -93,14 +95,18 @@ extension TextRenderer {
             let day = row.day
             if row.noRunThatOld {
                 // The day is further ahead than the lead: no run that old exists yet.
-                let why = valued[index] ? "the newest run’s values (as 0 d)" : "no run \(day.lead) d ahead yet"
+                let why = valued[index] ? "the newest run’s values again" : "no run \(day.lead) d ahead yet"
                 lines += rowWithNote(table[index + 1], why, gap: valued[index] ? 2 : 3, width: context.reportWidth)
             } else if !valued[index] {
                 lines += rowWithNote(table[index + 1], "no whole day from this run", gap: 3, width: context.reportWidth)
             } else if row.repeatsNewerRun {
+                let newer = day.lead == 1 ? "the newest run" : "\(day.lead - 1) d"
                 lines += rowWithNote(
-                    table[index + 1], "same as \(day.lead - 1) d (repeated by the service)", gap: 2,
-                    width: context.reportWidth)
+                    table[index + 1], "same as \(newer) (repeated by the service)", gap: 2, width: context.reportWidth)
+            } else if day.lead == 0 {
+                // `_previous_day0`, the current run: for a day ahead its lead is the days to
+                // the day (2 d for Saturday on Thursday), not 0 (trial 59); named as what it is.
+                lines += rowWithNote(table[index + 1], "newest run", gap: 2, width: context.reportWidth)
             } else {
                 lines.append(table[index + 1])
             }
@@ -122,16 +128,27 @@ extension TextRenderer {
         return lines
     }
 
+    /// A `drift` row's "ahead": the days from the day its run was made to `date` (a run made
+    /// Thu 14 for Sat 16 is 2 d ahead, the newest run's too), by Open-Meteo's rule that
+    /// `_previous_dayN` is the value predicted N × 24 h before the valid time; a row with no run
+    /// that old keeps the lead it stands for ("no run 1 d ahead yet").
+    static func aheadDays(_ row: DriftRow, of date: LocalDate) -> Int {
+        guard !row.noRunThatOld, let issued = row.issued else { return row.day.lead }
+        return date.dayNumber - issued.dayNumber
+    }
+
     /// Why a run's row shows "—" for precipitation beside a high and a low: it gives part of the
     /// day's hours only ("— mm: 1 d and 2 d give 23 of the day’s 24 hours, too few for a sum");
     /// nothing when no shown row does.
     static func partialPrecipitationNote(_ report: DriftReport, symbol: String, width: Int) -> [String] {
         let partial = report.rows.filter { !$0.noRunThatOld && $0.day.hasValues }.compactMap { row in
-            row.day.precipitationHours.map { (lead: row.day.lead, hours: $0) }
+            row.day.precipitationHours.map {
+                (lead: row.day.lead == 0 ? "the newest run" : "\(aheadDays(row, of: report.date)) d", hours: $0)
+            }
         }
         guard !partial.isEmpty else { return [] }
         // Runs alike in their hours named together, the newest last as in the table.
-        var groups: [(leads: [Int], given: Int, of: Int)] = []
+        var groups: [(leads: [String], given: Int, of: Int)] = []
         for item in partial {
             if let index = groups.firstIndex(where: { $0.given == item.hours.given && $0.of == item.hours.of }) {
                 groups[index].leads.append(item.lead)
@@ -140,7 +157,7 @@ extension TextRenderer {
             }
         }
         let parts = groups.map { group in
-            let leads = group.leads.map { "\($0) d" }
+            let leads = group.leads
             let named = leads.count == 1 ? leads[0] : leads.dropLast().joined(separator: ", ") + " and " + leads.last!
             return "\(named) \(group.leads.count == 1 ? "gives" : "give") \(group.given) of the day’s \(group.of) hours"
         }
