@@ -19,7 +19,9 @@ extension TextRenderer {
             "\(ensemble.model.displayName) ensemble, \(count(report.memberCount, "member")) (Open-Meteo); ranges are the 10th to 90th percentile of the members",
             context, style)
         let rest = report.restOfToday.map { (date: $0.date, from: report.ensemble.clock.localTime($0.from)) }
-        lines += confidenceDayLines(report.days, width: context.reportWidth, format: format, restOfToday: rest)
+        lines += confidenceDayLines(
+            report.days, width: context.reportWidth, format: format, restOfToday: rest,
+            rainLeftOut: ChanceReading.unitLeftOut(.rain, in: report.ensemble))
         for text in report.notes(format: format) { lines += note(text, context, style) }
         return lines
     }
@@ -33,10 +35,12 @@ extension TextRenderer {
     /// are, the day stands alone and the rest goes under it at column 4. Sentences wrap between
     /// words (trial 5: 84 columns at 80, words broken at 40).
     /// Today's row (`restOfToday`: its date and first hour counted) says it is the rest of
-    /// today from that hour, as `chance` counts it.
+    /// today from that hour, as `chance` counts it. `rainLeftOut`: why no day has a chance of
+    /// rain when the precipitation was left out for its unit (`ChanceReading.unitLeftOut`),
+    /// said on each row in place of "no member covers the whole day".
     static func confidenceDayLines(
         _ days: [EnsembleDay], width: Int, format: ValueFormatter,
-        restOfToday: (date: LocalDate, from: LocalDateTime)? = nil
+        restOfToday: (date: LocalDate, from: LocalDateTime)? = nil, rainLeftOut: String? = nil
     ) -> [String] {
         func spread(_ word: String, _ spread: EnsembleSpread?, limits: [Double] = []) -> String {
             guard let spread else { return "\(word) \(ValueFormatter.missing)" }
@@ -64,7 +68,9 @@ extension TextRenderer {
         let margin = row <= width ? 14 : 4
         var lines: [String] = []
         for (index, day) in days.enumerated() {
-            var second = [day.rainSentence(format: format) ?? "rain: no member covers the whole day"]
+            var second = [
+                day.rainSentence(format: format) ?? "rain: \(rainLeftOut ?? "no member covers the whole day")"
+            ]
             if let members = day.high?.members, members != day.precipitationMembers {
                 second.append("temperature from \(members) members")
             }
@@ -307,7 +313,8 @@ extension TextRenderer {
         let when = reading.isToday ? "rest of today" : "tomorrow"
         let what =
             rain
-            ? EnsembleDay.rainWindowText(format, day: reading.isToday ? "the rest of today" : "tomorrow")
+            ? EnsembleDay.rainWindowText(
+                format, day: reading.partWindow(format) ?? (reading.isToday ? "the rest of today" : "tomorrow"))
             : "frost (low < \(format.temperature(0, digits: 0))) \(when)"
         let threshold = "\(DecimalText.shortest(reading.alert.thresholdPercent)) %"
         let mark = reading.isAbove ? (context.unicode ? "⚑ " : "! ") : ""
