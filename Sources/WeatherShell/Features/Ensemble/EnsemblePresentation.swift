@@ -229,9 +229,10 @@ package struct ChanceReading: Hashable, Sendable {
 
     /// Why a reading that `isUnknown` cannot say no: "tomorrow is only partly covered by the
     /// ensemble (23 of its 24 hours, to 23:00), and 8 of 48 members (17 %) over them are under
-    /// 30 %: the hours missing may bring more"; nil otherwise.
-    func unknownReason(_ format: ValueFormatter) -> String? {
+    /// 30 %: the hours missing may bring more" (its clock in `units`'); nil otherwise.
+    func unknownReason(_ units: UnitPreferences) -> String? {
         guard isUnknown, let day = part else { return nil }
+        let format = ValueFormatter(units: units)
         return
             "tomorrow is only partly covered by the ensemble (\(day.hoursCovered) of its \(day.hoursInDay) hours, to \(format.clock(day.coveredUntil))), and \(members) of \(ofMembers) members (\(NearLimit.text(percent, base: 0, limits: [alert.thresholdPercent])) %) over those hours are under \(DecimalText.shortest(alert.thresholdPercent)) %: the hours missing may bring more"
     }

@@ -32,7 +32,7 @@ extension Watch {
         for reading in readings {
             // Tomorrow covered in part, its hours under the threshold: wx cannot tell, so no
             // crossing either way — said each look (trial 59: "watching…" alone).
-            if let unknown = reading.unknownReason(ValueFormatter(units: session.settings.units)) {
+            if let unknown = reading.unknownReason(session.settings.units) {
                 runner.emit(.warning("\(unknown); the bell waits until the ensemble covers tomorrow"))
                 continue
             }
