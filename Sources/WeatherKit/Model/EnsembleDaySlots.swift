@@ -97,3 +97,55 @@ extension EnsembleForecast {
         return day.high == nil && day.precipitation == nil ? nil : day
     }
 }
+
+/// A day the ensemble covers only in part: its answer stops before the day ends (the last run's
+/// tenth day, or tomorrow at the end of a short answer). Counted over the hours it does hold,
+/// from the next hour: a member already at 1 mm there stays wet whatever the missing hours add
+/// (amounts are never negative), so `wetMembers` is a floor, never the day's count.
+package struct EnsemblePartDay: Hashable, Sendable {
+    package var date: LocalDate
+    /// The hours of the day counted (each amount covers the hour before its time), and the
+    /// hours the day has from the same first hour (23, 24 or 25 on a whole day).
+    package var hoursCovered: Int
+    package var hoursInDay: Int
+    /// The end of the last hour covered (the answer's last time), at the place's clock.
+    package var coveredUntil: LocalDateTime
+    /// Members at or above `EnsembleDay.wetThresholdMillimetres` over the hours covered, out of
+    /// the members with precipitation in every one of them.
+    package var wetMembers: Int
+    package var precipitationMembers: Int
+}
+
+extension EnsembleForecast {
+    /// `date`'s precipitation over the hours of it the answer holds from the next hour after
+    /// `now`, when the answer stops before the day ends (`day(_:from:)` is nil for it: not
+    /// whole). The day must start covered (no hour of it missing before the first counted).
+    ///
+    /// - Returns: nil when the day is whole, none of its hours is held, or its start is missing.
+    package func partOfDay(_ date: LocalDate, from now: Date) -> EnsemblePartDay? {
+        let start = nextHour(after: now)
+        guard let last = times.last, slots(of: date, from: start, covering: true) == nil else { return nil }
+        let clock = self.clock
+        let covered = times.indices.filter { index in
+            let begins = times[index].addingTimeInterval(-3_600)
+            return begins >= start && clock.localTime(begins).date == date
+        }
+        guard let first = covered.first else { return nil }
+        // An hour of the day (from `start`) before the first held: not the end alone missing.
+        let before = times[first].addingTimeInterval(-7_200)
+        if before >= start, clock.localTime(before).date == date { return nil }
+        var missing = 0
+        var hour = last
+        while clock.localTime(hour).date == date {
+            missing += 1
+            hour = hour.addingTimeInterval(3_600)
+        }
+        guard missing > 0 else { return nil }
+        let sums = precipitationMembers.compactMap { PrecedingHourDays.sum($0, over: covered) }
+        return EnsemblePartDay(
+            date: date, hoursCovered: covered.count, hoursInDay: covered.count + missing,
+            coveredUntil: clock.localTime(last),
+            wetMembers: sums.filter { $0 >= EnsembleDay.wetThresholdMillimetres }.count,
+            precipitationMembers: sums.count)
+    }
+}

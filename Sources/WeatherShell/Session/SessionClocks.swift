@@ -38,6 +38,19 @@ package struct SessionClocks: Sendable {
         ZoneClock.fixed(Int(now(at: coordinate).timeIntervalSince1970), offset: 0, abbreviation: nil).date
     }
 
+    /// The date today at `coordinate` as best known before any answer gives the place's zone:
+    /// in the zone nearest to it (`NearestZone`, among `countryCode`'s zones when given), else
+    /// UTC's date (without the tz database).
+    func todayGuessed(at coordinate: Coordinate, countryCode: String?) -> LocalDate {
+        guard
+            let zone = NearestZone.identifier(
+                latitude: coordinate.latitude, longitude: coordinate.longitude, countryCode: countryCode)
+        else { return todayUTC(at: coordinate) }
+        return ZoneClock(ZoneInfo(identifier: zone, abbreviation: nil, utcOffsetSeconds: 0)).localTime(
+            now(at: coordinate)
+        ).date
+    }
+
     /// The first day not begun anywhere when it is "now" at `coordinate`: the day after today
     /// in the earliest time zone (UTC+14).
     func notBegunAnywhere(at coordinate: Coordinate?) -> LocalDate {

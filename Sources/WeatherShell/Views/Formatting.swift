@@ -34,6 +34,15 @@ package struct ValueFormatter: Sendable {
             from: was, digits: digits, to: now, digits: digits, convert: { units.temperature.convert(celsius: $0) })
     }
 
+    /// A difference of two temperatures (°C, from the exact values) in your unit, to be rounded
+    /// once where it is written: 1.9 °C is 1.9 K and 3.42 °F — so "2 K cooler" and "2 °C
+    /// cooler" agree, where the difference of the rounded figures (290 and 289 K) said 1
+    /// (trial 59). For a difference said alone; one said beside both figures is
+    /// `shownTemperatureChange`'s, which its figures check.
+    package func temperatureDifference(_ celsius: Double) -> Double {
+        units.temperature.convert(celsius: celsius) - units.temperature.convert(celsius: 0)
+    }
+
     /// `now − was` as the two amounts are shown in your unit (mm or in), each at its own
     /// decimals (its column's): 0.114 and 0.0748 in shown "0.11" and "0.075" differ by 0.035,
     /// not 0.0392 rounded to 0.039. Both mm; the difference in the unit shown, exact at the

@@ -46,3 +46,28 @@ import WeatherTestSupport
         #expect(flag.status == 2, "\(flag.stderr)")
     }
 }
+
+/// A stray space in a cron line (trial 59): `check --rain 60 % Home` took 60 as the percentage
+/// and "% Home" as the place, then found none (exit 3, "cannot tell", read by a timer unit as a
+/// passing failure). It is a usage error (exit 2) saying the threshold and its % are one word,
+/// for each threshold of `check` and `watch`, before any request.
+@Suite(.tags(.endToEnd)) struct SplitPercentEndToEndTests {
+    @Test(arguments: [
+        (["check", "--rain", "60", "%", "Home"], "--rain 60"),
+        (["check", "--frost", "30", "%", "48.85,2.35"], "--frost 30"),
+        (["check", "--warnings", "--rain", "60", "%Home"], "--rain 60"),
+        (["watch", "1", "--rain", "60", "%"], "--rain 60"),
+        (["watch", "--frost", "30", "%", "--notify"], "--frost 30"),
+    ])
+    func aPercentSignSplitOffIsAUsageError(arguments: [String], typed: String) throws {
+        let server = try FixtureServer()
+        let run = try runWX(arguments, home: TemporaryFolder(), server: server, now: CheckUsageEndToEndTests.now)
+        #expect(run.status == 2, "\(arguments): \(run.stdout)\(run.stderr)")
+        #expect(run.stdout.isEmpty)
+        #expect(
+            run.stderr
+                == "error: “\(typed) %”: the threshold and its % must be one word, without a space (“\(typed)%”)\n",
+            "\(run.stderr)")
+        #expect(try server.requests().isEmpty)
+    }
+}

@@ -12,13 +12,26 @@ struct BestEdgesEndToEndTests {
     static let now = DecisionsEndToEndTests.now
     static let paris = DecisionsEndToEndTests.paris
 
+    /// The last date the ensemble covers (today + 9 at the place), as
+    /// Fixtures/open-meteo-ensemble/best_last_date_expected.py computes it from the answer.
+    static func lastDate() throws -> String {
+        let script = try runProgram(
+            "/usr/bin/python3",
+            [
+                TestPaths.packageRoot.path + "/Fixtures/open-meteo-ensemble/best_last_date_expected.py",
+                "open-meteo-ensemble/paris-ecmwf-ifs025-51-members-all-variables-dst-hand-written.json", now,
+            ], environment: ["PATH": "/usr/bin:/bin"])
+        return script.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     @Test func aDateOutOfRangeIsAUsageErrorBeforeAnyRequest() throws {
         let server = try FixtureServer()
+        let last = try Self.lastDate()
         for (date, said) in [
             ("1999-01-01", "error: 1999-01-01 has passed; “best” looks ahead (today at the earliest)\n"),
             (
                 "2099-01-01",
-                "error: 2099-01-01 is past the ensemble’s 10 days; “best” looks from today to 2026-11-02 at the latest\n"
+                "error: 2099-01-01 is past the ensemble’s 10 days; “best” looks from today to \(last) at the latest\n"
             ),
         ] {
             let before = try server.requests().count
@@ -33,6 +46,31 @@ struct BestEdgesEndToEndTests {
             ["best", "2h", "dry", "2026-10-22", Self.paris], home: TemporaryFolder(), server: server, now: Self.now)
         #expect(yesterday.status == 2, "\(yesterday.stderr)")
         #expect(yesterday.stderr.contains("2026-10-22 has passed"), "\(yesterday.stderr)")
+    }
+
+    /// Every refusal names the same last date, the real one (trial 59: 2026-11-05 was refused
+    /// "to 2026-11-02 at the latest", then 2026-11-02 "to 2026-11-01"): refused before the
+    /// request or after it, by the guess of the place's today or the answer's own, and the
+    /// last date itself is looked at.
+    @Test func everyRefusalNamesTheSameRealLastDate() throws {
+        let server = try FixtureServer()
+        let last = try Self.lastDate()
+        let lastDay = try #require(ISO8601DateFormatter().date(from: last + "T12:00:00Z"))
+        func day(_ offset: Double) -> String {
+            String(ISO8601DateFormatter().string(from: lastDay.addingTimeInterval(offset * 86_400)).prefix(10))
+        }
+        for date in [day(1), day(2), day(4)] {
+            let run = try runWX(
+                ["best", "2h", "dry", date, Self.paris], home: TemporaryFolder(), server: server, now: Self.now)
+            #expect(run.status == 2, "\(date): \(run.stdout)\(run.stderr)")
+            #expect(
+                run.stderr
+                    == "error: \(date) is past the ensemble’s 10 days; “best” looks from today to \(last) at the latest\n",
+                "\(run.stderr)")
+        }
+        let atTheLast = try runWX(
+            ["best", "2h", "dry", last, Self.paris], home: TemporaryFolder(), server: server, now: Self.now)
+        #expect(!atTheLast.stderr.contains("past the ensemble"), "\(atTheLast.stderr)")
     }
 
     /// At 22:30 CEST the next hour is 23:00, and today has one hour left: too short for a

@@ -101,9 +101,11 @@ extension TextRenderer {
             return
                 "Rain \(day) is \(BriefRules.likelihood(percent: percent)): \(members) of \(of) members give \(format.precipitationThreshold(BriefRules.wetDayMillimetres)) or more over the day."
         case .tomorrow(let todayHigh, let tomorrowHigh, let range):
-            // The difference of the two highs as shown whole, as `changed` and the runs sentence
-            // say theirs: 12.4 and 10.6 °C, shown 12 and 11, are 1 °C apart, not 2 from 1.8.
-            let change = format.shownTemperatureChange(from: todayHigh, to: tomorrowHigh)
+            // The difference of the exact highs, converted and rounded once
+            // (`temperatureDifference`): today's high is not shown beside it, and every unit
+            // says the same change — 17.3 → 15.4 °C is "2 °C" and "2 K cooler", not "1 K" from
+            // 290 and 289 K shown (trial 59).
+            let change = format.temperatureDifference(tomorrowHigh - todayHigh)
             let high = "high \(format.temperature(tomorrowHigh, digits: 0))"
             // The members' range, named as the ensemble's: it can leave out the forecast's high.
             // Ends that show alike whole (16.6 and 17.4 °C) are shown with a decimal, never "17

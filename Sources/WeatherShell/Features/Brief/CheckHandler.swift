@@ -55,11 +55,13 @@ enum CheckRules {
 
     /// The outcome of `condition` from the answers it reads.
     ///
-    /// - Throws: `ShellError.notInAnswer` when the ensemble covers neither today nor tomorrow
-    ///   (wx cannot tell: exit status 3, never a false 1).
+    /// - Parameter units: the user's units, for the clock of a day covered in part.
+    /// - Throws: `ShellError.notInAnswer` when the ensemble covers neither today nor tomorrow,
+    ///   or tomorrow only in part without reaching the threshold (`ChanceReading.isUnknown`):
+    ///   wx cannot tell, exit status 3, never a false 1.
     static func outcome(
         _ condition: CheckCondition, ensemble: EnsembleForecast?, origin: DataOrigin? = nil,
-        warnings: [WeatherWarning], now: Date
+        warnings: [WeatherWarning], now: Date, units: UnitPreferences = .metric
     ) throws(ShellError) -> CheckOutcome {
         guard let alert = condition.alert else {
             return CheckOutcome(condition: condition, holds: !warnings.isEmpty, reading: nil, warnings: warnings)
@@ -73,6 +75,10 @@ enum CheckRules {
                 "the ensemble’s answer covers neither today nor tomorrow, so \(condition.option) cannot be checked; "
                     + EnsembleRetryText.advice(origin, now: now)
             )
+        }
+        if let unknown = reading.unknownReason(units) {
+            throw .notInAnswer(
+                "\(unknown), so \(condition.option) cannot be checked; " + EnsembleRetryText.advice(origin, now: now))
         }
         return CheckOutcome(condition: condition, holds: reading.isAbove, reading: reading, warnings: [])
     }
@@ -252,7 +258,7 @@ extension BriefHandler {
                 do {
                     let outcome = try CheckRules.outcome(
                         condition, ensemble: ensemble, origin: try? fetchedEnsemble?.get().origin, warnings: warnings,
-                        now: now)
+                        now: now, units: weather.units)
                     judge(
                         outcome,
                         staleBy: condition == .warnings

@@ -14,7 +14,7 @@ extension TextRenderer {
         func said(_ outcome: CheckOutcome) -> String {
             if let reading = outcome.reading {
                 let rain = reading.alert.kind == .rain
-                let day = reading.isToday ? "the rest of today" : "tomorrow"
+                let day = reading.partWindow(format) ?? (reading.isToday ? "the rest of today" : "tomorrow")
                 let what = rain ? EnsembleDay.rainWindowText(format, day: day) : "frost"
                 let when = rain ? "" : reading.isToday ? " rest of today" : " tomorrow"
                 let comparison = outcome.holds ? "≥" : "<"
@@ -100,6 +100,12 @@ extension JSONRenderer {
                     members += [
                         ("rain_threshold_millimetres", .number(EnsembleDay.wetThresholdMillimetres)),
                         ("rain_window", .string("day")),
+                    ]
+                }
+                if let part = reading.part {
+                    members += [
+                        ("hours_covered", .number(Double(part.hoursCovered))),
+                        ("hours_in_day", .number(Double(part.hoursInDay))),
                     ]
                 }
             }

@@ -272,15 +272,17 @@ struct DecisionHandler {
     /// - Parameters:
     ///   - today: today at the place, or the UTC date when the place's is not known yet;
     ///   - slack: days either way the place's today may lie from `today` (1 before the answer
-    ///     gives the place's clock: every zone's date is within a day of UTC's).
+    ///     gives the place's clock: `today` is then a guess). Only a date out of range by more
+    ///     than `slack` is refused; the last date named is always `today`'s last, the ensemble's
+    ///     `forecastDays` days from it (today + 9), so every refusal names the same date.
     /// - Throws: `ShellError.usage`.
     static func refuseDate(_ date: LocalDate, today: LocalDate, slack: Int = 0) throws(ShellError) {
         let days = OpenMeteoEnsembleProvider.forecastDays
         if date.dayNumber < today.dayNumber - slack {
             throw .usage("\(date.iso) has passed; “best” looks ahead (today at the earliest)")
         }
-        let last = CivilCalendar.date(fromDays: today.dayNumber + slack + days - 1)
-        if date > last {
+        let last = CivilCalendar.date(fromDays: today.dayNumber + days - 1)
+        if date.dayNumber > last.dayNumber + slack {
             throw .usage(
                 "\(date.iso) is past the ensemble’s \(days) days; “best” looks from today to \(last.iso) at the latest")
         }

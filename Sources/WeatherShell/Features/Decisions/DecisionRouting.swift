@@ -63,12 +63,15 @@ struct DecisionRouting {
             }, units: units)
         try DecisionHandler.refuseContradictions(
             DecisionHandler.applied(request.terms, units: units), units: units)
-        // A date out of range (`1999-01-01`), refused before the ensemble is asked: by UTC's
-        // date, a day either way, until the answer gives the place's own (then `span` refuses).
+        // A date out of range (`1999-01-01`), refused before the ensemble is asked: by the
+        // place's date as guessed from its nearest zone, a day either way, until the answer
+        // gives the place's own (then `span` refuses); the last date named is the guess's, as
+        // `span` names it (trial 59: 2026-11-02 named, then refused).
         let clocks = weather.clocks
         let refuseDate = { (place: Place) throws(ShellError) in
             guard case .day(.date(let date)) = request.span else { return }
-            try DecisionHandler.refuseDate(date, today: clocks.todayUTC(at: place.coordinate), slack: 1)
+            try DecisionHandler.refuseDate(
+                date, today: clocks.todayGuessed(at: place.coordinate, countryCode: place.countryCode), slack: 1)
         }
         return try await decide(request.target, withForecast: true, refusing: refuseDate) {
             (handler, place, answer, forecast, now) throws(ShellError) in

@@ -85,6 +85,7 @@ package struct ChanceAlert: Hashable, Sendable {
                 guard let text = arguments.next(), let percent = Self.percent(text) else {
                     throw arguments.usage(note)
                 }
+                try refuseSplitPercent(word.lowercased(), typed: text, next: arguments.words.first)
                 alerts.removeAll { $0.kind == kind }
                 alerts.append(ChanceAlert(kind: kind, thresholdPercent: percent))
             } else if minutes == nil, let value = DecimalText.parse(word), value >= 0.05, value <= 1_440 {
@@ -113,6 +114,22 @@ package struct ChanceAlert: Hashable, Sendable {
         throw .usage(
             "“watch” takes no place: it shows the current location again; “find \(name)” first, then “watch\(number.map { " \($0)" } ?? "")”"
         )
+    }
+
+    /// `--rain 60 % Home`: a threshold whose "%" a stray space split off (a cron line's typo) —
+    /// a usage error (exit status 2) for `check` and `watch` alike, not a "%" taken for the
+    /// start of a place that is then not found (exit status 3, read as a passing failure).
+    ///
+    /// - Parameters:
+    ///   - option: the option as typed, lowercased (`--rain`, `--frost`).
+    ///   - typed: the word read as its percentage ("60").
+    ///   - next: the word after it, if any.
+    /// - Throws: `ShellError.usage` when `typed` has no "%" and `next` starts with one.
+    static func refuseSplitPercent(_ option: String, typed: String, next: String?) throws(ShellError) {
+        guard !typed.hasSuffix("%"), let next, next.hasPrefix("%") else { return }
+        let shown = TerminalText.sanitized(String(typed.prefix(12)))
+        throw .usage(
+            "“\(option) \(shown) %”: the threshold and its % must be one word, without a space (“\(option) \(shown)%”)")
     }
 
     /// "60%", "60 %" or "60": a percentage from 1 to 100; nil otherwise.

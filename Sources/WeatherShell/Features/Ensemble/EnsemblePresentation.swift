@@ -198,19 +198,65 @@ package struct ChanceReading: Hashable, Sendable {
     package var members: Int
     package var ofMembers: Int
     package var model: EnsembleModel
+    /// Tomorrow covered only in part (the answer stops before it ends), counted over the hours
+    /// it holds; nil for a whole day.
+    package var part: EnsemblePartDay?
+
+    package init(
+        alert: ChanceAlert, date: LocalDate, isToday: Bool, members: Int, ofMembers: Int, model: EnsembleModel
+    ) {
+        self.alert = alert
+        self.date = date
+        self.isToday = isToday
+        self.members = members
+        self.ofMembers = ofMembers
+        self.model = model
+    }
 
     package var percent: Double { ofMembers > 0 ? Double(members) * 100 / Double(ofMembers) : 0 }
     package var isAbove: Bool { ofMembers > 0 && percent >= alert.thresholdPercent - 1e-9 }
+
+    /// The one rule for a day covered in part (`check`, `watch`, `brief`): when the hours held
+    /// already reach the threshold, the day does (the missing hours only add rain), so it
+    /// holds; when they do not, wx does not know — never "no" (README: a script is never told
+    /// "no" when wx does not know). True for the second.
+    package var isUnknown: Bool { part != nil && !isAbove }
+
+    /// "tomorrow’s 23 hours the ensemble covers (to 23:00)": the window a reading of a day
+    /// covered in part counts, in place of "tomorrow"; nil for a whole day.
+    func partWindow(_ format: ValueFormatter) -> String? {
+        guard let day = part else { return nil }
+        return
+            "tomorrow’s \(Counting.count(day.hoursCovered, "hour")) the ensemble covers (of \(day.hoursInDay), to \(format.clock(day.coveredUntil)))"
+    }
+
+    /// Why a reading that `isUnknown` cannot say no: "tomorrow is only partly covered by the
+    /// ensemble (23 of its 24 hours, to 23:00), and 8 of 48 members (17 %) over them are under
+    /// 30 %: the hours missing may bring more" (its clock in `units`'); nil otherwise.
+    func unknownReason(_ units: UnitPreferences) -> String? {
+        guard isUnknown, let day = part else { return nil }
+        let format = ValueFormatter(units: units)
+        return
+            "tomorrow is only partly covered by the ensemble (\(day.hoursCovered) of its \(day.hoursInDay) hours, to \(format.clock(day.coveredUntil))), and \(members) of \(ofMembers) members (\(NearLimit.text(percent, base: 0, limits: [alert.thresholdPercent])) %) over those hours are under \(DecimalText.shortest(alert.thresholdPercent)) %: the hours missing may bring more"
+    }
 
     /// Why `alert`'s chance cannot be read from `ensemble` at all: the variable it counts
     /// (precipitation for rain, the temperature for frost) was left out for its declared unit —
     /// "the ensemble’s temperature is given in “°X”, a unit wx does not know"; nil otherwise.
     /// `check` and `watch` say it, as `chance`'s row does, rather than "covers neither today nor
-    /// tomorrow" or nothing.
+    /// tomorrow" or nothing; `brief --sure` and `confidence`'s rain rows say the same reason
+    /// (`unitLeftOut(_:in:)`, the one piece).
     static func unitLeftOut(_ alert: ChanceAlert, ensemble: EnsembleForecast) -> String? {
-        let variable: EnsembleVariable = alert.kind == .rain ? .precipitation : .temperature
+        unitLeftOut(alert.kind, in: ensemble)
+    }
+
+    /// Why the chance of `kind` (rain: precipitation; frost: the temperature) cannot be counted
+    /// from `ensemble`: "the ensemble’s precipitation is given in “ligne”, a unit wx does not
+    /// know"; nil when its variable was not left out for its unit.
+    static func unitLeftOut(_ kind: ChanceAlert.Kind, in ensemble: EnsembleForecast) -> String? {
+        let variable: EnsembleVariable = kind == .rain ? .precipitation : .temperature
         return UnknownUnitsText.reason(variable.rawValue, in: ensemble.unknownUnits).map {
-            "the ensemble’s \(alert.kind == .rain ? "precipitation" : "temperature") is \($0)"
+            "the ensemble’s \(kind == .rain ? "precipitation" : "temperature") is \($0)"
         }
     }
 
@@ -232,6 +278,18 @@ package struct ChanceReading: Hashable, Sendable {
                 alert: alert, date: day.date, isToday: day.date == today, members: members, ofMembers: of,
                 model: ensemble.model)
         }
-        return readings.max { $0.percent < $1.percent }
+        let best = readings.max { $0.percent < $1.percent }
+        // Tomorrow covered in part (the answer stops before it ends, trial 59: 23 of 24 hours):
+        // counted over the hours held, it decides by `isUnknown`'s rule unless a whole day
+        // already holds. Frost reads instants, which cover the day to its last hour.
+        let tomorrow = CivilCalendar.date(fromDays: today.dayNumber + 1)
+        guard alert.kind == .rain, best?.isAbove != true, let day = ensemble.partOfDay(tomorrow, from: now),
+            day.precipitationMembers > 0
+        else { return best }
+        var reading = ChanceReading(
+            alert: alert, date: tomorrow, isToday: false, members: day.wetMembers, ofMembers: day.precipitationMembers,
+            model: ensemble.model)
+        reading.part = day
+        return reading
     }
 }

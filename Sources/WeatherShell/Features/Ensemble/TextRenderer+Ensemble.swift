@@ -22,7 +22,8 @@ extension TextRenderer {
         // The first hour with its zone in the hour the clocks go back (trial59).
         let repeated = report.restOfToday.map { report.ensemble.clock.isRepeated($0.from) } ?? false
         lines += confidenceDayLines(
-            report.days, width: context.reportWidth, format: format, restOfToday: rest, restOfTodayRepeated: repeated)
+            report.days, width: context.reportWidth, format: format, restOfToday: rest, restOfTodayRepeated: repeated,
+            rainLeftOut: ChanceReading.unitLeftOut(.rain, in: report.ensemble))
         for text in report.notes(format: format) { lines += note(text, context, style) }
         return lines
     }
@@ -38,9 +39,13 @@ extension TextRenderer {
     /// Today's row (`restOfToday`: its date and first hour counted) says it is the rest of
     /// today from that hour, as `chance` counts it; `restOfTodayRepeated`: that hour's reading
     /// happens twice (the night the clocks go back), so it carries its zone ("02:00 CET").
+    /// `rainLeftOut`: why no day has a chance of rain when the precipitation was left out for
+    /// its unit (`ChanceReading.unitLeftOut`), said on each row in place of "no member covers
+    /// the whole day".
     static func confidenceDayLines(
         _ days: [EnsembleDay], width: Int, format: ValueFormatter,
-        restOfToday: (date: LocalDate, from: LocalDateTime)? = nil, restOfTodayRepeated: Bool = false
+        restOfToday: (date: LocalDate, from: LocalDateTime)? = nil, restOfTodayRepeated: Bool = false,
+        rainLeftOut: String? = nil
     ) -> [String] {
         let restText = restOfToday.map { "rest of today from \(format.clock($0.from, repeated: restOfTodayRepeated))" }
         func spread(_ word: String, _ spread: EnsembleSpread?, limits: [Double] = []) -> String {
@@ -69,7 +74,9 @@ extension TextRenderer {
         let margin = row <= width ? 14 : 4
         var lines: [String] = []
         for (index, day) in days.enumerated() {
-            var second = [day.rainSentence(format: format) ?? "rain: no member covers the whole day"]
+            var second = [
+                day.rainSentence(format: format) ?? "rain: \(rainLeftOut ?? "no member covers the whole day")"
+            ]
             if let members = day.high?.members, members != day.precipitationMembers {
                 second.append("temperature from \(members) members")
             }
@@ -317,7 +324,8 @@ extension TextRenderer {
         let when = reading.isToday ? "rest of today" : "tomorrow"
         let what =
             rain
-            ? EnsembleDay.rainWindowText(format, day: reading.isToday ? "the rest of today" : "tomorrow")
+            ? EnsembleDay.rainWindowText(
+                format, day: reading.partWindow(format) ?? (reading.isToday ? "the rest of today" : "tomorrow"))
             : "frost (low < \(format.temperature(0, digits: 0))) \(when)"
         let threshold = "\(DecimalText.shortest(reading.alert.thresholdPercent)) %"
         let mark = reading.isAbove ? (context.unicode ? "⚑ " : "! ") : ""

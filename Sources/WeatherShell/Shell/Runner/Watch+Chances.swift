@@ -30,6 +30,12 @@ extension Watch {
             return false
         }
         for reading in readings {
+            // Tomorrow covered in part, its hours under the threshold: wx cannot tell, so no
+            // crossing either way — said each look (trial 59: "watching…" alone).
+            if let unknown = reading.unknownReason(session.settings.units) {
+                runner.emit(.warning("\(unknown); the bell waits until the ensemble covers tomorrow"))
+                continue
+            }
             let was = above[reading.alert.kind] ?? false
             above[reading.alert.kind] = reading.isAbove
             guard reading.isAbove != was else { continue }
