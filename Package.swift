@@ -9,6 +9,11 @@
 // The product imports FoundationEssentials only: full Foundation loads ICU at every start.
 import PackageDescription
 
+// The C targets' debug information in DWARF 4, as the Swift compiler writes its own: valgrind
+// 3.19 (Debian 12's, which `make bench` runs callgrind from) does not read clang's DWARF 5 forms
+// and, past a unit it misread, gave up on the whole binary ("Possibly corrupted debuginfo file").
+let cDebugInfo: [CSetting] = [.unsafeFlags(["-gdwarf-4"])]
+
 let package = Package(
     name: "wx",
     products: [
@@ -25,10 +30,10 @@ let package = Package(
         // glibc's timerfd and thread names, for wx's own threads (WXBasics/Threads).
         .systemLibrary(name: "CThreads"),
         // The signal handlers' shared state, defined once (see state.c for why not in shim.h).
-        .target(name: "CTerminalState"),
+        .target(name: "CTerminalState", cSettings: cDebugInfo),
         // A window of a file mapped, a file shortened under it read as zeros, not SIGBUS (see
         // include/wx_mapped_file.h): for `wx --complete`'s scan of a large state.plist.
-        .target(name: "CMappedFile"),
+        .target(name: "CMappedFile", cSettings: cDebugInfo),
         .target(name: "WXBasics", dependencies: ["CThreads"]),
         .target(
             name: "WeatherKit",
