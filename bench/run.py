@@ -885,9 +885,10 @@ def verify_rows(wx, work, home, measure):
                              "precipitation_sum": [0.0, 1.2, 0.4, 3.3, 0.0, 0.9, 1.0]}}, f)
     routes = os.path.join(folder, "routes.json")
     with open(routes, "w") as f:
-        # A 'nearest' route: the server echoes the place asked as the answer's grid cell, as the
-        # service would answer there (wx refuses an answer about a place 100 km or more away).
-        json.dump({"routes": [{"path": "/v1/archive",
+        # A 'nearest' route marked "stand_in": the server echoes the place asked as the answer's
+        # grid cell, as the service would answer there (wx refuses an answer about a place 100 km
+        # or more away; a route not so marked serves its recording as recorded).
+        json.dump({"routes": [{"path": "/v1/archive", "stand_in": True,
                                "nearest": [{"latitude": 53.54, "longitude": 9.98, "file": "archive.json"}]}]}, f)
     server = Server(routes=routes)
     try:
