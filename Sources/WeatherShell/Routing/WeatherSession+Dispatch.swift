@@ -15,7 +15,17 @@ extension WeatherSession {
                 throw error
             }
         case .use(let index): return try apply(placesHandler.use(index))
-        case .show(let target): return try await apply(weatherHandler.show(target))
+        case .show(let target):
+            do { return try await apply(weatherHandler.show(target)) } catch {
+                // A place named and not shown (not found, or its forecast failed): the current
+                // location stays the one before, as after a failed `find` (a new user on a clean
+                // clone: `show 53.55,10.0` failing, then `fav`, removed Berlin). Not after Ctrl-C:
+                // the person who pressed it saw the place was not shown.
+                if let target, error != .cancelled {
+                    failedFind = FailedFind(query: target, error: error, command: "show")
+                }
+                throw error
+            }
         case .favoriteToggle: return try favoritesHandler.toggleFavorite(after: failedFind)
         case .favoriteAdd: return try favoritesHandler.toggleFavorite(removing: false)
         case .favoriteRemove(let name): return try favoritesHandler.removeFavorite(named: name)

@@ -63,4 +63,24 @@ import WeatherTestSupport
         #expect(plain.stdout.hasSuffix("no favorites yet: “fav” saves the current location\n"), "\(plain.stdout)")
         #expect(!plain.stderr.contains("would remove"), "\(plain.stderr)")
     }
+
+    /// A new user on a clean clone: `show 53.55,10.0` whose forecast failed (HTTP 502) left Berlin
+    /// the current location, and the `fav` meant for the place shown removed Berlin. A place named
+    /// and not shown is refused as after a failed `find`; state.plist keeps Berlin.
+    @Test func aPlainFavAfterAFailedShowOfANamedPlaceIsRefusedToo() throws {
+        let home = TemporaryFolder()
+        let kept = try run("find Berlin\nfav\n", home: home)
+        #expect(kept.status == 0, "\(kept.stderr)")
+        let server = try FixtureServer()
+        try server.queue(.init(path: "/v1/forecast", status: 502, body: "bad gateway", times: 5))
+        let result = try runWX(
+            stdin: "find Berlin\nshow 53.55,10.0\nfav\nfavs\n", home: home, server: server, now: Self.now)
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(
+            result.stderr.hasSuffix(
+                "error: “show 53.55,10.0” failed, so “fav” would remove Berlin; “fav rm Berlin” does that\n"),
+            "\(result.stderr)")
+        #expect(!result.stdout.contains("removed"), "\(result.stdout)")
+        #expect(home.text("state.plist").contains("<string>Berlin</string>"))
+    }
 }

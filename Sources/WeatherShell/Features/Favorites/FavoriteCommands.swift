@@ -8,7 +8,7 @@ extension CommandSpec {
         details: [
             "“fav” adds the current location (★) or removes it (☆) when it is one already. A favorite is identified by its coordinates.",
             "“fav add” only adds: a script, “replay” or “!N” run again never removes what it added.",
-            "After a “find” that failed, the current location is still the place before it: until a command chooses or shows a place, “fav” neither removes nor adds that one (“fav rm NAME” and “fav add” do).",
+            "After a “find” that failed (or a “show PLACE” that did), the current location is still the place before it: until a command chooses or shows a place, “fav” neither removes nor adds that one (“fav rm NAME” and “fav add” do).",
             "Quote names with spaces: fav rename \"New York\" NYC.",
         ],
         completion: .subcommands(FavoriteSubcommand.declarations, otherwise: .none)

@@ -6,11 +6,15 @@ import WeatherKit
 struct FailedFind: Hashable, Sendable {
     /// The query as typed ("Munich").
     var query: String
+    /// The command that named it: `find`, or one that shows weather for a place it names
+    /// (`show 53.55,10.0`), which leaves the current location as it was when it fails too.
+    var command = "find"
     /// Whether the geocoders answered and found nothing, rather than failed (a refusal, a fault).
     var foundNothing: Bool
 
-    init(query: String, error: ShellError) {
+    init(query: String, error: ShellError, command: String = "find") {
         self.query = query
+        self.command = command
         switch error {
         case .noPlaceFound: foundNothing = true
         default: foundNothing = false
@@ -45,6 +49,6 @@ enum FavoriteRefusal: Refusal {
 
     /// "“find Munich” found nothing, so “fav” would" (or "failed, so").
     private static func lead(_ find: FailedFind) -> String {
-        "“find \(TerminalText.sanitized(find.query))” \(find.foundNothing ? "found nothing" : "failed"), so “fav” would"
+        "“\(find.command) \(TerminalText.sanitized(find.query))” \(find.foundNothing ? "found nothing" : "failed"), so “fav” would"
     }
 }
