@@ -128,20 +128,19 @@ enum LookComparer {
         }
         // Tomorrow's whole day, as `brief` says it: a swing in its odds is a change too (trial58).
         let tomorrow = CivilCalendar.date(fromDays: today.dayNumber + 1)
-        let chanceTomorrow = report.rainChances.flatMap { chances -> LookChance? in
-            guard let day = chances.days.first(where: { $0.date == tomorrow }), day.precipitationMembers > 0 else {
-                return nil
+        // A whole day's count of wet members, when the answer covers that day.
+        func wholeDay(_ date: LocalDate) -> LookChance? {
+            report.rainChances.flatMap { chances -> LookChance? in
+                guard let day = chances.days.first(where: { $0.date == date }), day.precipitationMembers > 0 else {
+                    return nil
+                }
+                return LookChance(date: day.date, members: day.wetMembers, ofMembers: day.precipitationMembers)
             }
-            return LookChance(date: day.date, members: day.wetMembers, ofMembers: day.precipitationMembers)
         }
+        let chanceTomorrow = wholeDay(tomorrow)
         // Today's whole day, when the answer covers it: the first look after midnight compares
         // it with the earlier look's tomorrow, the same day (trial59).
-        let chanceToday = report.rainChances.flatMap { chances -> LookChance? in
-            guard let day = chances.days.first(where: { $0.date == today }), day.precipitationMembers > 0 else {
-                return nil
-            }
-            return LookChance(date: day.date, members: day.wetMembers, ofMembers: day.precipitationMembers)
-        }
+        let chanceToday = wholeDay(today)
         return Look(
             placeKey: Look.key(report.place.coordinate), placeName: report.place.name, time: now,
             recordedAt: recordedAt, command: command,
