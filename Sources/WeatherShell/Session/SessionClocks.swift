@@ -42,10 +42,16 @@ package struct SessionClocks: Sendable {
     /// in the zone nearest to it (`NearestZone`, among `countryCode`'s zones when given), else
     /// UTC's date (without the tz database).
     func todayGuessed(at coordinate: Coordinate, countryCode: String?) -> LocalDate {
+        todayInNearestZone(at: coordinate, countryCode: countryCode) ?? todayUTC(at: coordinate)
+    }
+
+    /// The date today at `coordinate` in the zone nearest to it (`NearestZone`, among
+    /// `countryCode`'s zones when given); nil without the tz database.
+    func todayInNearestZone(at coordinate: Coordinate, countryCode: String?) -> LocalDate? {
         guard
             let zone = NearestZone.identifier(
                 latitude: coordinate.latitude, longitude: coordinate.longitude, countryCode: countryCode)
-        else { return todayUTC(at: coordinate) }
+        else { return nil }
         return ZoneClock(ZoneInfo(identifier: zone, abbreviation: nil, utcOffsetSeconds: 0)).localTime(
             now(at: coordinate)
         ).date

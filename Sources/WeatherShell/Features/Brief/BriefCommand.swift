@@ -106,7 +106,11 @@ struct BriefHandler {
         if request.sure, let provider = weather.places.services.previousRuns,
             weather.places.coverage.lacking(.earlierRuns, at: place.coordinate) == nil
         {
-            let days = try RunsHandler.driftDays(.tomorrow, todayUTC: weather.clocks.todayUTC(at: place.coordinate))
+            // Tomorrow at the place, by its forecast's clock (not UTC's date: a day short
+            // between the place's midnight and UTC's).
+            let days = try RunsHandler.driftDays(
+                .tomorrow, todayUTC: weather.clocks.todayUTC(at: place.coordinate),
+                placeToday: report.forecast.clock.localTime(weather.clocks.now(at: place.coordinate)).date)
             do throws(ServiceError) {
                 runs =
                     try await provider.runs(

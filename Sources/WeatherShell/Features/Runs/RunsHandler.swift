@@ -82,15 +82,28 @@ struct RunsHandler {
     {
         // Checked before the place is looked up, on "now" before any place is known, then
         // counted on the place's own (they differ with recorded answers only).
-        _ = try Self.driftDays(day, todayUTC: clocks.todayUTC(at: nil))
+        _ = try Self.driftDays(day, todayUTC: clocks.todayUTC(at: nil), placeToday: nil)
         // The runs at the place's clock as named (`PlacesClock`): days in its calendar.
         let fetching = try await places.resolvingAtPlacesClock(target, needing: .earlierRuns) {
             place async throws(ShellError) -> Fetched<PreviousRuns> in
-            let range = try Self.driftDays(day, todayUTC: clocks.todayUTC(at: place.coordinate))
+            // A relative day counted from the place's today as best known before asking; when
+            // the answer's zone puts today on another day, asked again for the day it means
+            // (trial 60: at 00:30 CEST, "tomorrow" was asked from UTC's date, a day short).
+            let guessed = clocks.todayInNearestZone(at: place.coordinate, countryCode: place.countryCode)
+            let asked = try Self.driftDays(day, todayUTC: clocks.todayUTC(at: place.coordinate), placeToday: guessed)
             do throws(ServiceError) {
-                return try await provider.runs(
-                    at: place.coordinate, days: range, leads: PreviousRunsAlignment.leads,
-                    validUntil: { $0.addingTimeInterval(Self.driftValiditySeconds) })
+                func runs(_ days: ClosedRange<LocalDate>) async throws(ServiceError) -> Fetched<PreviousRuns> {
+                    try await provider.runs(
+                        at: place.coordinate, days: days, leads: PreviousRunsAlignment.leads,
+                        validUntil: { $0.addingTimeInterval(Self.driftValiditySeconds) })
+                }
+                let fetched = try await runs(asked)
+                let today = fetched.value.clock.localTime(clocks.now(at: place.coordinate)).date
+                let needed = Self.dayAndNext(day.resolved(today: today))
+                guard asked.lowerBound <= needed.lowerBound, asked.upperBound >= needed.upperBound else {
+                    return try await runs(needed)
+                }
+                return fetched
             } catch {
                 throw ShellError(serviceError: error)
             }
@@ -110,13 +123,15 @@ struct RunsHandler {
                 ])
     }
 
-    /// The days `drift` asks for `day` when it is `todayUTC` in UTC. The place's today is UTC's,
-    /// give or take a day: a relative day is asked with a day either side and picked from the
-    /// answer in the place's calendar; a date with the day after (whose 00:00 ends its last
-    /// hour of precipitation).
+    /// The days `drift` asks for `day` when it is `todayUTC` in UTC and `placeToday` at the
+    /// place (its nearest zone's or its forecast's date; nil when not known, then UTC's): a date
+    /// with the day after, whose 00:00 ends its last hour of precipitation; a relative day
+    /// counted from `placeToday`, with a day either side, and picked from the answer in the
+    /// place's calendar (`drift` asks again when the answer's zone puts it outside).
     ///
     /// - Throws: `ShellError.usage` for a day before the service's first or more than 7 days ahead.
-    nonisolated static func driftDays(_ day: DriftDay, todayUTC: LocalDate) throws(ShellError) -> ClosedRange<LocalDate>
+    nonisolated static func driftDays(_ day: DriftDay, todayUTC: LocalDate, placeToday: LocalDate?) throws(ShellError)
+        -> ClosedRange<LocalDate>
     {
         let estimate = day.resolved(today: todayUTC)
         guard estimate >= OpenMeteoPreviousRunsProvider.firstDay else {
@@ -127,12 +142,15 @@ struct RunsHandler {
         guard estimate.dayNumber <= todayUTC.dayNumber + 7 else {
             throw .usage("runs reach 7 days ahead: none has forecast \(estimate.iso) yet")
         }
-        // The day after is asked too: its 00:00 ends the day's last hour of precipitation
-        // (`PrecedingHourDays`).
-        return day.isRelative
-            ? CivilCalendar.date(
-                fromDays: estimate.dayNumber - 1)...CivilCalendar.date(fromDays: estimate.dayNumber + 1)
-            : estimate...CivilCalendar.date(fromDays: estimate.dayNumber + 1)
+        guard day.isRelative else { return dayAndNext(estimate) }
+        let date = placeToday.map { day.resolved(today: $0) } ?? estimate
+        return CivilCalendar.date(fromDays: date.dayNumber - 1)...CivilCalendar.date(fromDays: date.dayNumber + 1)
+    }
+
+    /// `date` and the day after: its 00:00 ends `date`'s last hour of precipitation
+    /// (`PrecedingHourDays`).
+    nonisolated static func dayAndNext(_ date: LocalDate) -> ClosedRange<LocalDate> {
+        date...CivilCalendar.date(fromDays: date.dayNumber + 1)
     }
 
     /// The runs on the calendar of the archive's days, which `skill` scores them against, and
@@ -245,17 +263,16 @@ extension DriftReport {
     /// day `date` k days after today, a lead N < k would need a run made after today: none
     /// exists, and the service gives the newest run's values for those hours or nothing — such
     /// a row is the newest run again, not a forecast of its own (`noRunThatOld`). Lead 0 is the
-    /// newest run, made today (or on the day itself, for a day past) — for a day ahead only when
-    /// it has values, else no run made on the day exists yet either; lead N ≥ 1 is the run of
+    /// newest run, made today (or on the day itself, for a day past), with values or without;
+    /// lead N ≥ 1 is the run of
     /// `date` − N days.
     package static func rows(_ runs: PreviousRuns, date: LocalDate, today: LocalDate) -> [DriftRow] {
         PreviousRunsAlignment.leads.reversed().map { lead in
             let day = runs.day(date, lead: lead)
             let made = date.dayNumber - lead
-            // Lead 0 of a day ahead is the newest run when it has values; without, no run of
-            // the day itself has been made yet, as for the leads before it (trial: "0 d  no
-            // whole day from this run" under "1 d  —  no run 1 d ahead yet").
-            let noRun = made > today.dayNumber && (lead >= 1 || !day.hasValues)
+            // Lead 0 of a day ahead is the newest run, made today, with values or without (trial
+            // 60: "no run 0 d ahead yet" said of the current run whose values the answer lacked).
+            let noRun = made > today.dayNumber && lead >= 1
             return DriftRow(
                 day: day,
                 repeatsNewerRun: !noRun && runs.repeatsPreviousLead(lead, over: [date]),
