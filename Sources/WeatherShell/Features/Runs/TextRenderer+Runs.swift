@@ -98,7 +98,13 @@ extension TextRenderer {
                 let why = valued[index] ? "the newest run’s values again" : "no run \(day.lead) d ahead yet"
                 lines += rowWithNote(table[index + 1], why, gap: valued[index] ? 2 : 3, width: context.reportWidth)
             } else if !valued[index] {
-                lines += rowWithNote(table[index + 1], "no whole day from this run", gap: 3, width: context.reportWidth)
+                // The newest run of a day ahead exists (made today) even when the answer has
+                // none of its values for the day (trial 60: it read "no run 0 d ahead yet").
+                let why =
+                    day.lead != 0
+                    ? "no whole day from this run"
+                    : day.hasValues ? "newest run: no whole day from it" : "newest run: no values for this day"
+                lines += rowWithNote(table[index + 1], why, gap: 3, width: context.reportWidth)
             } else if row.repeatsNewerRun {
                 let newer = day.lead == 1 ? "the newest run" : "\(day.lead - 1) d"
                 lines += rowWithNote(
