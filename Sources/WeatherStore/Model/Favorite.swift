@@ -75,10 +75,13 @@ package struct Favorite: Hashable, Sendable, Codable {
     }
 
     /// The region and country: the display name ("Elbphilharmonie, Hamburg, Deutschland")
-    /// without its first part, the place's original name, which a rename may have replaced.
+    /// without its first part, the place's original name, which a rename may have replaced;
+    /// "" when the display name is the favorite's name (an import without one).
     package var region: String {
-        // A place known only by its coordinates ("31.5000,74.4000") has no region.
-        guard Coordinate(parsing: displayName) == nil else { return "" }
+        // A place known only by its coordinates ("31.5000,74.4000") has no region, nor one whose
+        // display name is its name (imported without one: "Qu,x" is a name, not "Qu" in "x";
+        // trial 60).
+        guard displayName != name, Coordinate(parsing: displayName) == nil else { return "" }
         if let region = Self.asciiRegion(displayName) { return region }
         let parts = displayName.split(separator: ",", maxSplits: 1)
         return parts.count == 2 ? parts[1].trimmed : ""
