@@ -53,7 +53,11 @@ import WeatherTestSupport
             try JSONSerialization.jsonObject(with: Data(offline.stdout.utf8)) as? [String: Any])
         #expect(document["class"] as? String == "stale")
         #expect(document["alt"] as? String == "cloudy")
-        #expect((document["tooltip"] as? String)?.contains("out of date: from 2 h 14 min ago") == true)
+        // The reading's age as the text gives it (below), and when it was fetched (trial 60: the
+        // tooltip gave only the fetch's age, as if it were the data's).
+        let tooltip = try #require(document["tooltip"] as? String)
+        #expect(tooltip.contains("out of date: 2 h 24 min old, as of "), "\(tooltip)")
+        #expect(tooltip.hasSuffix("; fetched 2 h 14 min ago"), "\(tooltip)")
         #expect(try server.requests().count == before)
         // The text says the reading's age too (issue 37 item 8): its conditions are of 03:00
         // UTC, 2 h 24 min before 05:24; the JSON text the same.

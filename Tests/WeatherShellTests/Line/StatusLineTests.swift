@@ -169,7 +169,9 @@ import WeatherTestSupport
         let stale = try Self.line("%t", origin: .stale(stored: Self.now.addingTimeInterval(-7_200), reason: nil))
         #expect(stale.className == "stale")
         #expect(stale.conditionKind == "cloudy")
-        #expect(stale.tooltip.hasSuffix("\nout of date: from 2 h 0 min ago, as of 22:30"))
+        // The reading's age (of 21:30 UTC at 21:40: 10 min) and the fetch's (2 h), each named
+        // (trial 60: the fetch's age read as the data's).
+        #expect(stale.tooltip.hasSuffix("\nout of date: 10 min old, as of 22:30; fetched 2 h 0 min ago"))
         let plain = TextRenderer.render(
             .statusLine(StatusLineReport(report: report, format: try StatusLineFormat("%c %t"), json: false)),
             context: context)

@@ -207,8 +207,15 @@ private struct Fields {
         case .network, .cache:
             if let time { lines.append("as of \(time)") }
         case .stale(let stored, _):
-            let age = ValueFormatter.age(seconds: presentation.now.timeIntervalSince(stored))
-            lines.append("out of date: from \(age) ago" + (time.map { ", as of \($0)" } ?? ""))
+            // The reading's own age, as the text gives it, and when it was fetched (trial 60:
+            // "from 1 h 30 min ago" — the fetch's age — beside a text saying "20 h 40 min old").
+            let fetched = "fetched \(ValueFormatter.age(seconds: presentation.now.timeIntervalSince(stored))) ago"
+            if let reading, let time {
+                let age = ValueFormatter.age(seconds: presentation.now.timeIntervalSince(reading.time))
+                lines.append("out of date: \(age) old, as of \(time); \(fetched)")
+            } else {
+                lines.append("out of date: \(fetched)")
+            }
         }
         return lines.joined(separator: "\n")
     }
