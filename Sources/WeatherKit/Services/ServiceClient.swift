@@ -479,13 +479,14 @@ extension ServiceError {
         ServiceClient.classify(response, service: service, url: url)
     }
 
-    /// Why a 2xx `response` of `service` could not be read as its commands read it (a web
-    /// page, an empty answer, not valid UTF-8, not JSON: `malformedResponse`), or nil when it
-    /// reads — `doctor`'s light requests, which `find` would then fail on.
-    package static func unreadable(_ response: HTTPResponse, by service: Service, url: String) -> ServiceError? {
-        do throws(ServiceError) {
-            _ = try ServiceClient.decode(response, service: service, url: url)
-            return nil
-        } catch { return error }
+    /// A 2xx `response` of `service` read as its commands read it: its JSON (`doctor`'s light
+    /// requests, which `find` would fail on when this throws).
+    ///
+    /// - Throws: `malformedResponse` for a web page, an empty answer, text that is not UTF-8 or
+    ///   not JSON.
+    package static func decoded(_ response: HTTPResponse, by service: Service, url: String) throws(ServiceError)
+        -> JSONValue
+    {
+        try ServiceClient.decode(response, service: service, url: url)
     }
 }

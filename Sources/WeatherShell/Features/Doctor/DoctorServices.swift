@@ -106,8 +106,15 @@ enum DoctorProbes {
             return DoctorCheck(
                 .service, subject, .problem, Redaction.scrubbed(error.description, secrets: secrets), request: request)
         }
-        // Read as the commands read it: a status page of bytes `find` fails on is no pass.
-        if let error = ServiceError.unreadable(response, by: service, url: url) {
+        // Read as the commands read it: a status page of bytes `find` fails on is no pass, nor
+        // JSON without what the commands read from the answer (trial 60: `{"hello": 1}` for the
+        // forecast passed, and `show` failed on it).
+        do throws(ServiceError) {
+            let json = try ServiceError.decoded(response, by: service, url: url)
+            if let missing = Self.missing(in: json, from: service) {
+                throw .malformedResponse(service, detail: missing)
+            }
+        } catch {
             return DoctorCheck(
                 .service, subject, .problem, Redaction.scrubbed(error.description, secrets: secrets), request: request)
         }
@@ -117,6 +124,33 @@ enum DoctorProbes {
                 advice: "commands will wait as long; WX_TIMEOUT bounds each request", request: request)
         }
         return DoctorCheck(.service, subject, .ok, "answered in \(milliseconds) ms\(via)", request: request)
+    }
+}
+
+extension DoctorProbes {
+    /// What the answer to `lightPath(service)` lacks that the commands read from the service's
+    /// answers, in words ("no current conditions in the answer"); nil when it has it. The keys
+    /// are the services' documented ones: Open-Meteo's `current` and `hourly` blocks with their
+    /// `time`, its geocoder's `results`, Nominatim's status `status`, OpenWeatherMap's `main`,
+    /// the GeoJSON feeds' `features` (NWS, ECCC, MET Norway), Bright Sky's `alerts`, MeteoAlarm's
+    /// `warnings`.
+    static func missing(in json: JSONValue, from service: Service) -> String? {
+        guard json.object != nil else { return "expected an object" }
+        func has(_ key: String, _ kind: (JSONValue) -> Bool) -> Bool { json[key].map(kind) ?? false }
+        let isArray: (JSONValue) -> Bool = { $0.array != nil }
+        let isTimed: (JSONValue) -> Bool = { $0["time"] != nil }
+        switch service {
+        case .openMeteo: return has("current", isTimed) ? nil : "no current conditions in the answer"
+        case .openMeteoEnsemble: return has("hourly", isTimed) ? nil : "no hourly values in the answer"
+        // No `results` is no place found; `results` not a list is an answer no command reads.
+        case .openMeteoGeocoding: return json["results"].map(isArray) ?? true ? nil : "“results” is not a list"
+        case .nominatim: return has("status", { $0.int != nil }) ? nil : "no status in the answer"
+        case .openWeatherMap: return has("main", { $0.object != nil }) ? nil : "no current conditions in the answer"
+        case .nws, .eccc, .metNorway: return has("features", isArray) ? nil : "no list of warnings in the answer"
+        case .brightSky: return has("alerts", isArray) ? nil : "no list of warnings in the answer"
+        case .meteoAlarm: return has("warnings", isArray) ? nil : "no list of warnings in the answer"
+        case .openMeteoAirQuality, .openMeteoArchive, .openMeteoPreviousRuns: return nil
+        }
     }
 }
 
