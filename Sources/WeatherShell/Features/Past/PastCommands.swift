@@ -9,7 +9,7 @@ extension CommandSpec {
         details: [
             "DATE is 2024-07-14, “yesterday”, a weekday (“saturday”, “sat”: the last one before today), or -3 for three days ago; DATE..DATE is a range of up to 31 days. Any day from 1940-01-01 to yesterday.",
             "“today”, “yesterday”, weekdays and days ago are the place’s calendar days, in its time zone: from its forecast when shown, else the zone of the tz database nearest to it, and the answer’s own zone wins. Only without the tz database are they your own (TZ), else UTC.",
-            "A single day shows its hours too, as “hourly” does. The last five days come from Open-Meteo’s forecast API (WX_OPEN_METEO_URL), older ones from its archive of ERA5 reanalysis (WX_OPEN_METEO_ARCHIVE_URL); wx says which. One request, cached for good.",
+            "A single day shows its hours too, as “hourly” does. Days older than five come from Open-Meteo’s archive of ERA5 reanalysis (WX_OPEN_METEO_ARCHIVE_URL); a span that reaches into the last five days comes whole from its forecast API (WX_OPEN_METEO_URL), which keeps 92 days — one request, not two — and one that starts earlier is split between the two; wx says which. Cached for good.",
             "Without a place, for the current location; with one, as “show” does.",
         ],
         completion: .dateThenFavorites,
