@@ -7,10 +7,12 @@ prints "listening on http://127.0.0.1:PORT" when ready.
 Routes come from routes.json (see there), then from every routes.d/*.json in name order (one file a
 service family, so that adding a service adds a file instead of editing a shared list). A route
 with "nearest" answers with the recording closest to the coordinates asked, as recorded: its
-echoed latitude/longitude stay the recording's, so wx refuses one recorded farther than a grid
-cell (100 km) from the place asked, as it would refuse the service's answer about another place;
-a route also marked "stand_in": true (the forecast's, air quality's) stands in for the service
-anywhere and echoes the place asked.
+echoed place (Open-Meteo's latitude/longitude, OpenWeatherMap's coord and city.coord) stays the
+recording's, so wx refuses one recorded farther than 100 km from the place asked, as it would
+refuse the service's answer about another place (asking OpenWeatherMap for Paris gets London's
+recording, refused); a route also marked "stand_in": true (the forecast's, air quality's) stands
+in for the service anywhere and echoes the place asked, as does a route's "otherwise" body (for
+places farther than its "within_km" from every recording: OpenWeatherMap's forecast without steps).
 On top of them, tests steer it through a control API:
 
   POST /__control/next    {"path": "/v1/forecast", "status": 429, "file": "cases/om-error-429-daily.json",
@@ -123,34 +125,51 @@ def coordinates(query, lat_name, lon_name):
 
 
 def nearest_file(route, lat, lon):
+    """The recording nearest (lat, lon), and whether it is the route's "otherwise" body instead
+    (no recording within "within_km"): a body written for any place, which echoes the place."""
     best = min(route["nearest"], key=lambda c: distance_km(lat, lon, c["latitude"], c["longitude"]))
     limit = route.get("within_km")
     if limit is not None and distance_km(lat, lon, best["latitude"], best["longitude"]) > limit:
-        return route.get("otherwise")
-    return best["file"]
+        return route.get("otherwise"), True
+    return best["file"], False
 
 
-# How far from the place asked an Open-Meteo answer's grid cell may be (wx refuses an answer
-# farther away: OpenMeteoAnswer.farthestCellKilometres).
+# How far from the place asked an answer's echoed place may be (wx refuses an answer farther
+# away, Open-Meteo's and OpenWeatherMap's alike: AnswerPlace.farthestKilometres).
 GRID_CELL_KM = 100
 
 
+def echoed_places(item):
+    """The places an answer says it is about, as (object, latitude key, longitude key): Open-Meteo's
+    `latitude`/`longitude`, OpenWeatherMap's current weather `coord.lat`/`coord.lon` and its
+    forecast's `city.coord`."""
+    places = [(item, "latitude", "longitude")]
+    if isinstance(item.get("coord"), dict):
+        places.append((item["coord"], "lat", "lon"))
+    city = item.get("city")
+    if isinstance(city, dict) and isinstance(city.get("coord"), dict):
+        places.append((city["coord"], "lat", "lon"))
+    return [(o, a, b) for o, a, b in places
+            if isinstance(o.get(a), (int, float)) and isinstance(o.get(b), (int, float))]
+
+
 def echoing(body, lat, lon):
-    """A recording of a route marked "stand_in" as the service would answer at (lat, lon): one
-    recorded farther than a grid cell from the place asked has its echoed latitude and longitude
-    set to the place's. Only for routes that stand in for the service anywhere (the forecast, air
-    quality: tests use them at places with no recording); other bodies unchanged."""
+    """A recording of a route marked "stand_in" (or a route's "otherwise" body, written for any
+    place) as the service would answer at (lat, lon): each echoed place recorded farther than
+    GRID_CELL_KM from the place asked (`echoed_places`) is set to the place's. Only for answers
+    that stand in for the service anywhere (the forecast, air quality: tests use them at places
+    with no recording); other bodies unchanged."""
     try:
         item = json.loads(body)
     except ValueError:
         return body
-    if not isinstance(item, dict) or not isinstance(item.get("latitude"), (int, float)):
+    if not isinstance(item, dict):
         return body
-    if not isinstance(item.get("longitude"), (int, float)):
+    far = [(o, a, b) for o, a, b in echoed_places(item) if distance_km(lat, lon, o[a], o[b]) > GRID_CELL_KM]
+    if not far:
         return body
-    if distance_km(lat, lon, item["latitude"], item["longitude"]) <= GRID_CELL_KM:
-        return body
-    item["latitude"], item["longitude"] = lat, lon
+    for o, a, b in far:
+        o[a], o[b] = lat, lon
     # Compact, as the service sends its answers.
     return json.dumps(item, ensure_ascii=False, separators=(",", ":")).encode()
 
@@ -299,16 +318,18 @@ class Handler(BaseHTTPRequestHandler):
                 # another place would be. Rewriting them to the place asked for every route
                 # showed Hamburg's archive as Berlin's and a Paris ensemble as 10°N 10°E to
                 # anyone driving wx by hand (trial 59); only a "stand_in" route still does.
-                files = [nearest_file(route, lat, lon) for lat, lon in points]
-                stand_in = route.get("stand_in") and lat_name == "latitude"
+                # The "otherwise" body is written for any place: it echoes the place too.
+                chosen = [nearest_file(route, lat, lon) for lat, lon in points]
+                files = [f for f, _ in chosen]
+                echoes = [bool(route.get("stand_in")) or otherwise for _, otherwise in chosen]
                 if len(files) == 1 or "," not in query.get(lat_name, [""])[0]:
-                    if not stand_in:
+                    if not echoes[0]:
                         return self.send_file(route.get("status", 200), files[0])
                     body = echoing(self.read_fixture(files[0]), *points[0])
                     return self.send_body(route.get("status", 200), body, self.content_type(files[0]))
                 # Several places in one request: the service answers a JSON array.
-                items = [json.loads(echoing(self.read_fixture(f), *p) if stand_in else self.read_fixture(f))
-                         for f, p in zip(files, points)]
+                items = [json.loads(echoing(self.read_fixture(f), *p) if e else self.read_fixture(f))
+                         for f, p, e in zip(files, points, echoes)]
                 return self.send_body(200, json.dumps(items, ensure_ascii=False).encode(), CONTENT_TYPES[".json"])
             return self.send_file(route.get("status", 200), route["file"])
         self.send_body(404, b'{"error":true,"reason":"no fixture for this request"}', CONTENT_TYPES[".json"])

@@ -73,6 +73,7 @@ package struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
                     ServiceRequest(service: service, url: stepsURL, cacheKey: stepsKey, staleFallback: true),
                     read: { json throws(ServiceError) in
                         try Self.checkSteps(json)
+                        try Self.checkStepsPlace(json, requested: rounded)
                         return json
                     },
                     validity: { _, _, now in now.addingTimeInterval(CacheLifetime.openWeatherMapSeconds) })
@@ -203,12 +204,17 @@ package struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
     /// and, for today, sunrise and sunset. `cod` may be a number or a string.
     ///
     /// - Throws: `ServiceError.rejected` when `cod` is not 200 (with the service's `message`);
-    ///   `.malformedResponse` when `main` or `dt` is missing.
+    ///   `.otherPlace` when `coord` lies farther than `AnswerPlace.farthestKilometres` from
+    ///   `requested`; `.malformedResponse` when `main` or `dt` is missing.
     /// No air on Earth is 150 °C, and none is 150 K (−123 °C): a temperature above it is kelvin.
     static let lowestKelvinReading = 150.0
 
     package static func forecast(from json: JSONValue, requested: Coordinate) throws(ServiceError) -> Forecast {
         try checkCode(json)
+        // London's reading is not Paris's (`coord` is the place the answer is about).
+        try AnswerPlace.check(
+            latitude: json["coord"]?["lat"]?.double, longitude: json["coord"]?["lon"]?.double, requested: requested,
+            service: .openWeatherMap)
         guard let main = json["main"], let time = json["dt"]?.unixTime else {
             throw .malformedResponse(.openWeatherMap, detail: "no current weather in the answer")
         }
@@ -442,52 +448,10 @@ package struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
             displayName: [name, country].compactMap { $0 }.joined(separator: ", "))
     }
 
-    /// Throws what `addSteps` would for a `/data/2.5/forecast` answer: the service's error
-    /// (`checkCode`), or `.malformedResponse` without a `list` of steps, or naming the step whose
-    /// `dt` is not after the one before ("list[3].dt 1753606800 is not after 1753617600 before
-    /// it"). Steps out of order or repeated are refused whole by the rule every Open-Meteo series
-    /// is read by (`SeriesOrder`): they were sorted, and a repeated time kept twice.
-    static func checkSteps(_ json: JSONValue) throws(ServiceError) {
-        try checkCode(json)
-        guard let list = json["list"]?.array else {
-            throw .malformedResponse(.openWeatherMap, detail: "no forecast steps in the answer")
-        }
-        try SeriesOrder.check(
-            list.map { $0["dt"]?.unixTime }, raw: list.map { $0["dt"] ?? .null }, entry: { "list[\($0)].dt" },
-            service: .openWeatherMap)
-    }
-
-    /// Throws the service's error when `cod` (number or string) is not 200.
-    static func checkCode(_ json: JSONValue) throws(ServiceError) {
-        guard json.object != nil else { throw .malformedResponse(.openWeatherMap, detail: "expected an object") }
-        guard let code = json["cod"]?.int, code != 200 else { return }
-        let message = json["message"]?.nonEmptyString
-        switch code {
-        case 401: throw .keyRefused(.openWeatherMap)
-        case 429: throw .rateLimited(.openWeatherMap, retryAfterSeconds: nil, reason: message)
-        default: throw .rejected(.openWeatherMap, status: code, reason: message)
-        }
-    }
-
     /// The condition of a `weather` array: the WMO code nearest its first entry's `id`, unknown
     /// when that id is missing or not one OpenWeatherMap documents; nil without `weather`.
     static func condition(_ weather: JSONValue?) -> Condition? {
         guard let weather, weather != .null else { return nil }
         return weather.array?.first?["id"]?.int.flatMap(wmoCode).map(Condition.code) ?? .unknown
-    }
-}
-
-extension ServiceError {
-    /// Whether the current-weather part failing ends the forecast without asking for the
-    /// steps: a cancelled request (the user pressed Ctrl-C), and what the steps request would
-    /// meet again — a refused key, a rate limit (asking again would spend the limit), a
-    /// refused client, a host out of reach, and a 4xx refusal of the request's own
-    /// coordinates or parameters, which the steps request shares. The endpoint down (5xx) or
-    /// an answer wx cannot read is that request's alone.
-    fileprivate var endsTheRequests: Bool {
-        switch self {
-        case .transport, .keyRefused, .rateLimited, .refused, .rejected, .missingKey: true
-        case .unavailable, .malformedResponse, .notNow, .unknownUnit, .otherPlace: false
-        }
     }
 }

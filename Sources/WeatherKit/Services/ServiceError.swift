@@ -28,8 +28,9 @@ package enum ServiceError: Error, Hashable, Sendable {
     /// answer is refused rather than read in a guessed unit.
     case unknownUnit(Service, variable: String, label: String)
     /// The answer is about another place than the one asked: its echoed coordinates
-    /// (`answered`, the grid cell's centre) are farther from `asked` than a grid cell can be
-    /// (`OpenMeteoAnswer.farthestCellKilometres`); both rounded to 4 decimals. Not shown, not kept.
+    /// (`answered`: Open-Meteo's grid cell's centre, OpenWeatherMap's `coord` or `city.coord`)
+    /// are farther from `asked` than `AnswerPlace.farthestKilometres`; both rounded to 4
+    /// decimals. Not shown, not kept.
     case otherPlace(Service, asked: Coordinate, answered: Coordinate)
 
     package var service: Service {

@@ -41,6 +41,9 @@ import WeatherTestSupport
         #expect(text.result.stdout.contains("\n  4.1 °C (hourly forecast)\n  rain — · 0.1 mm this hour\n"))
         #expect(text.result.stdout.contains("\n  rain %      —    —\n"))
         #expect(text.result.stdout.contains("\n  mm        0.1  0.0\n"))
+        // The note names the rows above it, the "rain %" of dashes too, as Berlin's does: it
+        // read "mm: the hour up to each time" under both rows.
+        #expect(text.result.stdout.contains("\n  mm        0.1  0.0\n  rain % and mm: the hour up to each time\n"))
         let json = try run(
             "show 51.9,6.4", now: "2025-12-17T23:30:00Z", answers: [forecast("cases/om-all-null-probability.json")],
             json: true)
@@ -70,6 +73,8 @@ import WeatherTestSupport
         let run = try run(
             "hourly 51.9,6.4", now: "2025-12-17T23:30:00Z", answers: [forecast("cases/om-all-null-probability.json")])
         #expect(run.result.status == 0, "\(run.result.stderr)")
+        // The "rain" column of dashes is named in the note under the table, as "mm" is.
+        #expect(run.result.stdout.contains("\n  rain and mm: the hour up to each time\n"), "\(run.result.stdout)")
         let chart = run.result.stdout.split(separator: "\n", omittingEmptySubsequences: false).filter {
             $0.contains(" ┤")
         }

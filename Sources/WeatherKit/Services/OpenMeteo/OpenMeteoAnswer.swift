@@ -171,23 +171,11 @@ enum OpenMeteoAnswer {
         return (zone, block)
     }
 
-    /// How far, in kilometres, the grid cell an answer is for may lie from the place asked.
-    ///
-    /// Open-Meteo answers for the centre of a model's grid cell, which "might be a few
-    /// kilometres away from the requested coordinate" (open-meteo.com/en/docs, `latitude`,
-    /// `longitude`); with the default `cell_selection=land` it may take, in the 3×3 cells
-    /// around the nearest, the one on land whose elevation is nearest the place's. The coarsest
-    /// grid wx reads is CAMS global's 0.4° (air quality; the ensembles, ERA5 and the global
-    /// forecast models are 0.25° or finer): a neighbour of the nearest cell is at most 1.5
-    /// cells away along each axis, 0.6° and 0.6° — 94 km on the equator. 100 km takes every
-    /// such cell and refuses an answer for another city (New York for Berlin: 6,377 km;
-    /// Fixtures/open-meteo-forecast/other_place_expected.py).
-    static let farthestCellKilometres = 100.0
-
     /// The checks every Open-Meteo answer gets before it is read: not the service's error
     /// object, and about the place asked — its echoed `latitude`/`longitude` (the grid cell's
-    /// centre) within `farthestCellKilometres` of `requested`. An answer without them, or with
-    /// values that are no coordinates, is not judged by them.
+    /// centre) within `AnswerPlace.farthestKilometres` of `requested` (`AnswerPlace.check`, the
+    /// check OpenWeatherMap's answers get too). An answer without them, or with values that are
+    /// no coordinates, is not judged by them.
     ///
     /// - Throws: `ServiceError.rejected` with the service's reason for `{"error":true,"reason":…}`;
     ///   `.otherPlace` for an answer about a place farther away.
@@ -195,10 +183,9 @@ enum OpenMeteoAnswer {
         if json["error"]?.bool == true {
             throw .rejected(service, status: 200, reason: json["reason"]?.nonEmptyString)
         }
-        guard let latitude = json["latitude"]?.double, let longitude = json["longitude"]?.double else { return }
-        let answered = Coordinate(latitude: latitude, longitude: longitude)
-        guard answered.isValid, requested.kilometres(to: answered) > farthestCellKilometres else { return }
-        throw .otherPlace(service, asked: requested.rounded, answered: answered.rounded)
+        try AnswerPlace.check(
+            latitude: json["latitude"]?.double, longitude: json["longitude"]?.double, requested: requested,
+            service: service)
     }
 
     /// The hours of an answer's `hourly` block (forecast and past days); any value may be

@@ -15,6 +15,15 @@ extension DailyForecast {
 }
 
 extension DailyForecast {
+    /// Whether the day has something for a column of the table of days (a condition, known or
+    /// said unknown as case OM-2's null code is; low, high, rain chance, amount, wind): a day
+    /// with sunrise and sunset alone — OpenWeatherMap's day of an old reading beside steps of
+    /// other days — has nothing to show in a row of its own.
+    var hasTableValues: Bool {
+        hasReadings || condition != nil || precipitationProbabilityMaxPercent != nil
+            || windSpeedMaxKilometresPerHour != nil || windGustsMaxKilometresPerHour != nil
+    }
+
     /// The day with `current`'s temperature inside its low and high when the reading falls on
     /// it: a range never leaves out the reading shown beside it (a day built from 3-hour steps,
     /// or a model's daily high below the measured temperature). A side the answer left out
@@ -143,7 +152,10 @@ package struct ForecastCoverage: Hashable, Sendable {
             let midnight = seconds - ((seconds % 86_400) + 86_400) % 86_400
             utcDayStart = clock.localTime(Date(timeIntervalSince1970: Double(midnight)))
         }
-        if !isCurrentConditionsOnly, let last = forecast.daily.map(\.date).max(), last < today {
+        // Of the days that are rows (`hasTableValues`): a reading's day with sunrise alone is none.
+        if !isCurrentConditionsOnly, let last = forecast.daily.filter(\.hasTableValues).map(\.date).max(),
+            last < today
+        {
             lastDayBeforeToday = last
         }
     }

@@ -55,17 +55,19 @@ extension TextRenderer {
     /// one not shown — left out for the width, or not asked for)
     /// (Open-Meteo's `precipitation` and `precipitation_probability` are the preceding hour's,
     /// OpenWeatherMap's `rain.3h` the preceding 3 hours'), so that a row at 13:00 with rain is
-    /// read as rain from 12:00; nil when the rows show neither (not shown, or not carried).
+    /// read as rain from 12:00; nil when the rows show neither (not shown, or not carried). A
+    /// column shown with every value unknown ("—", case OM-1's all-null chance) is named as
+    /// any other shown: the note names the columns above it, as Berlin's "rain % and mm" does,
+    /// never fewer (it read "mm: …" under a "rain %" row of dashes).
     static func coveredSpanText(_ forecast: Forecast, hours: [HourlyForecast], chance: String?, amount: String?)
         -> String?
     {
+        guard !hours.isEmpty else { return nil }
         let chance = chance.flatMap { label in
-            !forecast.uncarried.contains(.hourlyPrecipitationProbability)
-                && hours.contains { $0.precipitationProbabilityPercent != nil } ? label : nil
+            !forecast.uncarried.contains(.hourlyPrecipitationProbability) ? label : nil
         }
         let amount = amount.flatMap { label in
-            !forecast.uncarried.contains(.hourlyPrecipitation) && hours.contains { $0.precipitationMillimetres != nil }
-                ? label : nil
+            !forecast.uncarried.contains(.hourlyPrecipitation) ? label : nil
         }
         let labels = [chance, amount].compactMap { $0 }
         guard !labels.isEmpty else { return nil }

@@ -136,8 +136,8 @@ package struct WeatherPresentation: Sendable {
     package let hours: [HourlyForecast]
     /// How many hours after now the answer has in all.
     package let hoursAfterNow: Int
-    /// The days from the place's today, at most the count asked for; none for an answer of
-    /// current conditions only. When the answer has days but none is today or later (old
+    /// The days from the place's today that have a value for the table (`hasTableValues`), at
+    /// most the count asked for; none for an answer of current conditions only. When the answer has days but none is today or later (old
     /// data, or a clock set after the answer), its days from the first, and
     /// `coverage.lastDayBeforeToday` says they lie before today.
     package let days: [DailyForecast]
@@ -182,9 +182,12 @@ package struct WeatherPresentation: Sendable {
 
         coverage = ForecastCoverage(forecast, now: now)
         let todayDate = local.date
-        let ahead = coverage.isCurrentConditionsOnly ? [] : forecast.daily.filter { $0.date >= todayDate }
+        // A day with nothing for a column (sunrise and sunset alone) is not a row: an empty row
+        // of an old OpenWeatherMap reading's date sat above the steps' later days.
+        let withValues = forecast.daily.filter(\.hasTableValues)
+        let ahead = coverage.isCurrentConditionsOnly ? [] : withValues.filter { $0.date >= todayDate }
         daysFromToday = ahead.count
-        let listed = coverage.lastDayBeforeToday == nil ? ahead : forecast.daily
+        let listed = coverage.lastDayBeforeToday == nil ? ahead : withValues
         days = Array(listed.prefix(max(0, dayCount))).map(withReading)
     }
 }
