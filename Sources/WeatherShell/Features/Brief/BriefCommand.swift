@@ -156,7 +156,7 @@ struct BriefHandler {
                 .sinceLook(
                     earlier: earlier.time, change: changes.first,
                     sameAnswer: earlier.showsSameAnswer(as: current), utcDaysThen: comparison.utcDaysThen,
-                    chanceNotCompared: comparison.chanceGap != nil))
+                    chanceGap: comparison.chanceGap))
         }
         // A feed that failed is said as `show` says it (stderr, by `brief`); its warnings are not guessed.
         return unavailable + (current.isEmpty || !report.keepsLook ? [] : log.keep(current)) + [

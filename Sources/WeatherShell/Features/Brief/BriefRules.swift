@@ -231,10 +231,12 @@ package enum BriefSentence: Hashable, Sendable {
     /// of two forecasts that was not made. `utcDaysThen`: nil when both looks' days are of one
     /// kind; else whether the earlier look's were UTC days and this one's the place's (or the
     /// other way round): each day's high, low and rain were not compared, and that is said.
-    /// `chanceNotCompared`: the ensemble's chance of rain was not compared
-    /// (`LookComparison.chanceGap`), said beside "nothing changed" (trial59).
+    /// `chanceGap`: why the ensemble's chance of rain was not compared
+    /// (`LookComparison.chanceGap`; nil: compared, or neither look had it), said beside
+    /// "nothing changed" (trial59) and named in `--json` as `changed` names it.
     case sinceLook(
-        earlier: Date, change: LookChange?, sameAnswer: Bool, utcDaysThen: Bool? = nil, chanceNotCompared: Bool = false)
+        earlier: Date, change: LookChange?, sameAnswer: Bool, utcDaysThen: Bool? = nil,
+        chanceGap: LookComparison.ChanceGap? = nil)
 }
 
 /// `brief`'s answer: the place, the instant, the zone and the sentences, in order.

@@ -152,7 +152,7 @@ extension TextRenderer {
             }
             return
                 "The forecast for tomorrow’s high has \(word == "warmer" ? "warmed" : "cooled") \(DecimalText.fixed(abs(change), digits: 0)) \(format.temperatureSymbol) \(when) (\(format.temperature(then, digits: 0)) then)."
-        case .sinceLook(let earlier, let change, let sameAnswer, let utcDaysThen, let chanceNotCompared):
+        case .sinceLook(let earlier, let change, let sameAnswer, let utcDaysThen, let chanceGap):
             // Today's look by its time; an older one by its weekday, or its date from 6 days on.
             let local = clock.localTime(earlier)
             let when =
@@ -167,7 +167,7 @@ extension TextRenderer {
                 // A look moments before (`rain Berlin; brief Berlin`) showed this same answer:
                 // nothing was compared, and saying "nothing changed" would claim it was.
                 // Nor "nothing changed" alone while the chance was not compared (trial59).
-                let gap = chanceNotCompared ? " (the ensemble’s chance of rain was not compared)" : ""
+                let gap = chanceGap != nil ? " (the ensemble’s chance of rain was not compared)" : ""
                 return sameAnswer
                     ? TextRenderer.sameAnswerText(when: when) : "\(since): nothing changed that matters\(gap)\(days)."
             }
@@ -241,12 +241,14 @@ extension JSONRenderer {
                     ("date", .string(date.iso)), ("issued", .string(issued.iso)), ("then_high_celsius", .number(then)),
                     ("now_high_celsius", .number(now)), ("change_celsius", .number(hundredths(now - then))),
                 ]
-            case .sinceLook(let earlier, let change, _, let utcDaysThen, _):
+            case .sinceLook(let earlier, let change, _, let utcDaysThen, let chanceGap):
                 kind = "since_look"
                 let (changeKind, changeFacts) = change.map(changeFacts) ?? ("nothing_changed", [])
                 facts = [
                     ("earlier", .string(ISOTime.string(earlier))), ("change", .string(changeKind)),
                     ("change_facts", .object(changeFacts)), ("days_differ", .bool(utcDaysThen != nil)),
+                    // Why the chance was not compared, as `changed` and `check --changed` name it.
+                    ("chance_not_compared", chanceGap.map { .string(chanceGapName($0)) } ?? .null),
                 ]
             }
             return .object([
