@@ -100,6 +100,16 @@ extension TextRenderer {
             let percent = of > 0 ? Double(members) * 100 / Double(of) : 0
             return
                 "Rain \(day) is \(BriefRules.likelihood(percent: percent)): \(members) of \(of) members give \(format.precipitationThreshold(BriefRules.wetDayMillimetres)) or more over the day."
+        case .chancePart(let reading):
+            // The hours held decide only when they already reach "likely" (check --rain's
+            // rule): the hours missing can add rain, never take it away.
+            let amount = format.precipitationThreshold(BriefRules.wetDayMillimetres)
+            guard reading.isUnknown, let part = reading.part else {
+                return
+                    "Rain tomorrow is likely: \(reading.members) of \(reading.ofMembers) members already give \(amount) or more over \(reading.partWindow(format) ?? "tomorrow")."
+            }
+            return
+                "Rain tomorrow cannot be judged yet: the ensemble covers it only until \(format.clock(part.coveredUntil)), and over those \(part.hoursCovered) hours (of \(part.hoursInDay)) \(reading.members) of \(reading.ofMembers) members give \(amount) or more."
         case .tomorrow(let todayHigh, let tomorrowHigh, let range):
             // The difference of the exact highs, converted and rounded once
             // (`temperatureDifference`): today's high is not shown beside it, and every unit
@@ -220,6 +230,18 @@ extension JSONRenderer {
                         "likelihood",
                         .string(BriefRules.likelihood(percent: of > 0 ? Double(members) * 100 / Double(of) : 0))
                     ),
+                ]
+            case .chancePart(let reading):
+                kind = "chance_part_day"
+                facts = [
+                    ("date", .string(reading.date.iso)), ("members", .number(Double(reading.members))),
+                    ("of_members", .number(Double(reading.ofMembers))),
+                    ("wet_day_millimetres", .number(BriefRules.wetDayMillimetres)),
+                    ("hours_covered", .number(Double(reading.part?.hoursCovered ?? 0))),
+                    ("hours_in_day", .number(Double(reading.part?.hoursInDay ?? 0))),
+                    ("covered_until", .optional(reading.part.map { ISOTime.string($0.end) })),
+                    ("judged", .bool(!reading.isUnknown)),
+                    ("likelihood", .optional(reading.isUnknown ? nil : "likely")),
                 ]
             case .tomorrow(let todayHigh, let tomorrowHigh, let range):
                 kind = "tomorrow"
