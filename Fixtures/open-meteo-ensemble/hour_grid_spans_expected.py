@@ -15,7 +15,8 @@ hours fall apart, and which `best` windows no member can judge — without wx's 
    (local calendar, today from the next hour) the members reaching it (any instant) and each
    run of consecutive hours whose count of members at or under the limit is at least half the
    day's highest — one span per run, [first instant, last instant] in UTC — and the text's
-   "most 00:00–02:00 and 18:00–23:00".
+   "most 00:00–02:00 and 18:00–23:00". The day the answer stops within (its last time falls
+   before the day's last hour) is counted over the hours it holds, as `chance` shows such a day.
 3. `best 1h temp<12 today` at the null-hours answer (48.6, 2.35): the 1-hour windows of today
    from the next hour that no member has both temperatures of, merged into runs an hour apart,
    each as its covered span (local HH:MM–HH:MM).
@@ -121,8 +122,9 @@ def spans(name, zone_name, now_text, count, limit):
     for offset in range(count):
         date = today + datetime.timedelta(days=offset)
         slots = [i for i, t in enumerate(times) if t >= nxt and t.astimezone(zone).date() == date]
-        # A day the answer does not cover to its last hour is not shown.
-        if not slots or (times[slots[-1]] + HOUR).astimezone(zone).date() == date:
+        # A day the answer does not cover to its last hour is shown only when the answer stops
+        # within it (its last time is the day's last held: the hours missing are its end).
+        if not slots or ((times[slots[-1]] + HOUR).astimezone(zone).date() == date and slots[-1] != len(times) - 1):
             continue
         per = [0] * len(slots)
         counted = reaching = 0

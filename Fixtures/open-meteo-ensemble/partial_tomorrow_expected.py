@@ -6,7 +6,8 @@ tomorrow; the hours of tomorrow the answer holds (each amount covers the hour be
 so the day's hours are those ending 01:00 … 24:00) and how many the day has; the end of the last
 hour held at the place's clock; and, over the hours held, the members with a value in every one
 of them and those among them adding up to 1 mm or more (sums in hundredths, as wx adds the
-service's decimals). The rest of today (hours ending after the next whole hour) is counted too.
+service's decimals). The rest of today (hours ending after the next whole hour) is counted too,
+and whether the hours held already reach `brief`'s "likely" (65 % of the members).
 
 Prints one JSON object: {case: {...}}.
 
@@ -30,7 +31,21 @@ CASES = {
         datetime.datetime(2026, 12, 1, 15, 0, tzinfo=UTC),
         "America/New_York",
     ),
+    # Late in the evening (23:30 at the place: no hour of today left), as `brief` and `chance`
+    # are run on them (BriefPartTomorrowEndToEndTests).
+    "paris_late": (
+        "paris-ecmwf-ifs025-51-members-all-variables-dst-hand-written.json",
+        datetime.datetime(2026, 10, 29, 22, 30, tzinfo=UTC),
+        "Europe/Paris",
+    ),
+    "new_york_wet_late": (
+        "new-york-gfs025-31-members-wet-wednesday-hand-edited.json",
+        datetime.datetime(2026, 12, 2, 4, 30, tzinfo=UTC),
+        "America/New_York",
+    ),
 }
+# `brief`'s "likely": this share of the members or more, percent (BriefRules.likelyPercent).
+LIKELY_PERCENT = 65
 
 
 def count(hourly, times, indices):
@@ -70,9 +85,11 @@ def case(name, now, zone_name):
         "hours_covered": len(covered),
         "hours_in_day": int((next_midnight - midnight) / hour),
         "end": end.strftime("%H:%M"),
+        "end_utc": times[covered[-1]].strftime("%Y-%m-%dT%H:%M:%SZ"),
         "wet": wet,
         "of": of,
         "percent": wet * 100 / of,
+        "likely": wet * 100 / of >= LIKELY_PERCENT,
         "rest_of_today_wet": rest_wet,
         "rest_of_today_of": rest_of,
     }

@@ -110,41 +110,74 @@ package struct EnsemblePartDay: Hashable, Sendable {
     package var hoursInDay: Int
     /// The end of the last hour covered (the answer's last time), at the place's clock.
     package var coveredUntil: LocalDateTime
+    /// The same instant (the answer's last time).
+    package var end: Date
     /// Members at or above `EnsembleDay.wetThresholdMillimetres` over the hours covered, out of
     /// the members with precipitation in every one of them.
     package var wetMembers: Int
     package var precipitationMembers: Int
 }
 
+/// The hours of a day an answer holds when it stops before the day ends (`EnsembleForecast
+/// .partHours(of:from:covering:)`): the one rule for a day covered only in part, which `check
+/// --rain`, `watch --rain`, `brief` and `chance` count alike.
+package struct EnsemblePartHours: Hashable, Sendable {
+    /// The indices into `times` of the day's hours held, oldest first.
+    package var slots: [Int]
+    /// The hours the day has from the same first hour (the held ones and those missing).
+    package var hoursInDay: Int
+    /// The end of the last hour held (the answer's last time), at the place's clock.
+    package var coveredUntil: LocalDateTime
+    /// The same instant (the answer's last time).
+    package var end: Date
+}
+
 extension EnsembleForecast {
-    /// `date`'s precipitation over the hours of it the answer holds from the next hour after
-    /// `now`, when the answer stops before the day ends (`day(_:from:)` is nil for it: not
-    /// whole). The day must start covered (no hour of it missing before the first counted).
+    /// The hours of `date` the answer holds from `start`, when it stops before the day ends
+    /// (`slots(of:from:covering:)` is nil for it: not whole). The day must start covered (no
+    /// hour of it missing before the first held): only its end is missing.
     ///
+    /// - Parameters:
+    ///   - date: the day, in the place's calendar.
+    ///   - start: the first hour that counts (the next hour after now).
+    ///   - covering: whether the values cover the hour before their time (precipitation,
+    ///     gusts, snowfall), as `slots(of:from:covering:)` takes it.
     /// - Returns: nil when the day is whole, none of its hours is held, or its start is missing.
-    package func partOfDay(_ date: LocalDate, from now: Date) -> EnsemblePartDay? {
-        let start = nextHour(after: now)
-        guard let last = times.last, slots(of: date, from: start, covering: true) == nil else { return nil }
+    package func partHours(of date: LocalDate, from start: Date, covering: Bool) -> EnsemblePartHours? {
+        let shift: Double = covering ? -3_600 : 0
+        guard let last = times.last, slots(of: date, from: start, covering: covering) == nil else { return nil }
         let clock = self.clock
         let covered = times.indices.filter { index in
-            let begins = times[index].addingTimeInterval(-3_600)
+            let begins = times[index].addingTimeInterval(shift)
             return begins >= start && clock.localTime(begins).date == date
         }
         guard let first = covered.first else { return nil }
         // An hour of the day (from `start`) before the first held: not the end alone missing.
-        let before = times[first].addingTimeInterval(-7_200)
+        let before = times[first].addingTimeInterval(shift - 3_600)
         if before >= start, clock.localTime(before).date == date { return nil }
+        // The hours after the last held that still begin within the day.
         var missing = 0
-        var hour = last
+        var hour = last.addingTimeInterval(shift + 3_600)
         while clock.localTime(hour).date == date {
             missing += 1
             hour = hour.addingTimeInterval(3_600)
         }
         guard missing > 0 else { return nil }
-        let sums = precipitationMembers.compactMap { PrecedingHourDays.sum($0, over: covered) }
+        return EnsemblePartHours(
+            slots: covered, hoursInDay: covered.count + missing, coveredUntil: clock.localTime(last), end: last)
+    }
+
+    /// `date`'s precipitation over the hours of it the answer holds from the next hour after
+    /// `now`, when the answer stops before the day ends (`day(_:from:)` is nil for it: not
+    /// whole), by `partHours(of:from:covering:)`.
+    ///
+    /// - Returns: nil when the day is whole, none of its hours is held, or its start is missing.
+    package func partOfDay(_ date: LocalDate, from now: Date) -> EnsemblePartDay? {
+        guard let part = partHours(of: date, from: nextHour(after: now), covering: true) else { return nil }
+        let sums = precipitationMembers.compactMap { PrecedingHourDays.sum($0, over: part.slots) }
         return EnsemblePartDay(
-            date: date, hoursCovered: covered.count, hoursInDay: covered.count + missing,
-            coveredUntil: clock.localTime(last),
+            date: date, hoursCovered: part.slots.count, hoursInDay: part.hoursInDay,
+            coveredUntil: part.coveredUntil, end: part.end,
             wetMembers: sums.filter { $0 >= EnsembleDay.wetThresholdMillimetres }.count,
             precipitationMembers: sums.count)
     }

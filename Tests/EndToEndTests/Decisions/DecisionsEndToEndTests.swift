@@ -393,15 +393,18 @@ extension DecisionsEndToEndTests {
 
 extension DecisionsEndToEndTests {
     /// From Sat 24 Oct the Paris members (to Fri 30 Oct 23:00, the answer's last hour) cover six
-    /// whole days of the seven chance shows by default: it says where their hours end, as plume
-    /// does, rather than show six days silently.
+    /// whole days and the seventh in part, of the eight asked: it says where their hours end, as
+    /// plume does, rather than show seven days silently; the seventh is counted over the hours
+    /// they cover (ChancePartDayEndToEndTests).
     @Test func chanceSaysWhereTheMembersHoursEndWhenFewerDaysThanAsked() throws {
         let run = try runWX(
-            ["-c", "chance rain>=1 \(Self.paris)"], home: TemporaryFolder(), server: FixtureServer(),
+            ["-c", "chance rain>=1 8 \(Self.paris)"], home: TemporaryFolder(), server: FixtureServer(),
             now: "2026-10-24T05:10:00Z", environment: ["COLUMNS": "200"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(
-            run.stdout.contains("the members’ hours end Fri 30 Oct 23:00 CET: 6 days of 7 asked"), "\(run.stdout)")
+            run.stdout.replacing(/\n +/, with: " ").contains(
+                "the members’ hours end Fri 30 Oct 23:00 CET: 7 days of 8 asked; the last counted over the hours they cover"
+            ), "\(run.stdout)")
     }
 }
 

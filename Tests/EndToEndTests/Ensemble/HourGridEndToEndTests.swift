@@ -50,7 +50,7 @@ struct HourGridEndToEndTests {
         let wet = try #require(want["wet"] as? [Int])
         let server = try FixtureServer()
         try server.queue(.init(path: "/v1/ensemble", file: "open-meteo-ensemble/\(file)"))
-        let home = try TemporaryFolder()
+        let home = TemporaryFolder()
         let text = try runWX(["-c", "confidence 4 \(place)"], home: home, server: server, now: "2026-10-23T05:10:00Z")
         #expect(text.status == 0, "\(text.stderr)")
         let flat = text.stdout.replacingOccurrences(of: "\n  ", with: " ")

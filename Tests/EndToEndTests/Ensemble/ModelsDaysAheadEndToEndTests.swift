@@ -38,4 +38,29 @@ import WeatherTestSupport
                 "4 days of the answer left out: more than 10 days from today, beyond what the models’ forecast covers"),
             "\(run.stdout)")
     }
+
+    /// `--json` counts the days the text says were left out (`days_beyond_range`), as
+    /// days_ahead_expected.py --json counts them; 0 when none is.
+    @Test(arguments: ["2026-11-24T08:00:00Z", "2026-12-01T08:00:00Z"]) func jsonCountsTheDaysLeftOut(now: String)
+        throws
+    {
+        let script = try runProgram(
+            "/usr/bin/python3",
+            [TestPaths.packageRoot.path + "/Fixtures/open-meteo-models/days_ahead_expected.py", "--json", now],
+            environment: ["PATH": "/usr/bin:/bin"])
+        #expect(script.status == 0, "\(script.stderr)")
+        let expected = try #require(
+            try JSONSerialization.jsonObject(with: Data(script.stdout.utf8)) as? [String: Any])
+        let home = TemporaryFolder()
+        let server = try FixtureServer()
+        let run = try runWX(["--json"], stdin: "models 7 Hamburg\n", home: home, server: server, now: now)
+        #expect(run.status == 0, "\(run.stderr)")
+        let check = try validateAgainstSchema(run.stdout, in: home)
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        #expect(document["days_beyond_range"] as? Int == expected["beyond"] as? Int, "\(run.stdout)")
+        let days = (document["days"] as? [[String: Any]])?.compactMap { $0["date"] as? String }
+        #expect(days == expected["within"] as? [String])
+    }
 }

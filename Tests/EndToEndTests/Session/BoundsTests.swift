@@ -126,8 +126,6 @@ import WeatherTestSupport
             verify.stdout == """
                 Elbphilharmonie (53.5413, 9.9842): 1 snapshot, 0 forecast days checked, 0 to
                   come
-                  1 snapshot kept UTC days (00:00–24:00 UTC: the forecast came in GMT), checked
-                  against what happened over the same UTC days (asked in GMT)
                   what happened is not available before 1940-01-01, where Open-Meteo’s archive
                   starts
 

@@ -118,6 +118,33 @@ import WeatherTestSupport
         #expect(archive.compactMap { $0.query["timezone"] }.sorted() == ["GMT", "auto"])
     }
 
+    /// `saved verify`'s line on UTC days is said only when a snapshot that kept them had a day
+    /// set against what happened: right after the save none has passed ("0 forecast days
+    /// checked, 7 to come"), and the line claimed a check that was not made. A day later the
+    /// first day is checked, and the line is there.
+    @Test func theUTCDaysLineOnlyWhenADayWasChecked() throws {
+        let server = try FixtureServer()
+        let home = TemporaryFolder()
+        let save = try runWX(stdin: "show Hamburg\nsave\n", home: home, server: server, now: "2025-07-27T03:10:00Z")
+        #expect(save.status == 0, "\(save.stderr)")
+        let line = "kept UTC days (00:00–24:00 UTC: the forecast came in GMT)"
+        let none = try runWX(stdin: "saved verify\n", home: home, server: server, now: "2025-07-27T03:10:00Z")
+        #expect(none.status == 0, "\(none.stderr)")
+        #expect(Self.flat(none.stdout).contains(": 1 snapshot, 0 forecast days checked, 7 to come"), "\(none.stdout)")
+        #expect(!Self.flat(none.stdout).contains(line), "\(none.stdout)")
+        // The count of snapshots that kept UTC days stays in --json, checked or not.
+        let json = try runWX(
+            ["--json"], stdin: "saved verify\n", home: home, server: server, now: "2025-07-27T03:10:00Z")
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect((document["places"] as? [[String: Any]])?.first?["snapshots_with_utc_days"] as? Int == 1)
+
+        let one = try runWX(stdin: "saved verify\n", home: home, server: server, now: "2025-07-28T03:10:00Z")
+        #expect(one.status == 0, "\(one.stderr)")
+        #expect(Self.flat(one.stdout).contains(": 1 snapshot, 1 forecast day checked, 6 to come"), "\(one.stdout)")
+        #expect(Self.flat(one.stdout).contains(" 1 snapshot \(line)"), "\(one.stdout)")
+    }
+
     /// An answer asked in GMT that comes in the place's zone holds other days than those asked
     /// for: they are not compared, and the one line says why. (Hamburg's forecast is the Berlin
     /// GMT recording; the body queued is Hamburg's archive in Europe/Berlin.)

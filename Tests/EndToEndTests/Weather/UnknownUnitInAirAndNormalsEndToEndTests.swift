@@ -104,7 +104,7 @@ struct UnknownUnitInAirAndNormalsEndToEndTests {
             Self.edited(
                 Self.hamburgNormals, path: "/v1/archive",
                 [(#""temperature_2m_max":"°C""#, #""temperature_2m_max":"°X""#)]))
-        let home = try TemporaryFolder()
+        let home = TemporaryFolder()
         let line = "Open-Meteo archive gave daily temperature_2m_max in “°X”, a unit wx does not know"
         for _ in 0..<2 {
             let run = try runWX(

@@ -29,7 +29,7 @@ struct UnknownUnitInOtherAnswersEndToEndTests {
     @Test func theEnsembleLeavesOutOnlyTheVariableInAnUnknownUnit() throws {
         let server = try FixtureServer()
         try server.queue(.init(path: "/v1/ensemble", file: Self.lignes, times: 4))
-        let home = try TemporaryFolder()
+        let home = TemporaryFolder()
         let run = try runWX(
             ["-c", "plume temperature 3 \(Self.paris)"], home: home, server: server, now: Self.parisMorning)
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
@@ -51,7 +51,7 @@ struct UnknownUnitInOtherAnswersEndToEndTests {
     @Test func chanceSaysWhyItCannotCountRain() throws {
         let server = try FixtureServer()
         try server.queue(.init(path: "/v1/ensemble", file: Self.lignes, times: 4))
-        let home = try TemporaryFolder()
+        let home = TemporaryFolder()
         let rain = try runWX(
             ["-c", "chance rain>=1mm 2 \(Self.paris)"], home: home, server: server, now: Self.parisMorning)
         #expect(rain.status == 1, "\(rain.stdout)\(rain.stderr)")

@@ -128,7 +128,7 @@ import WeatherTestSupport
             console.output.hasPrefix(
                 "saved [N | rm N | verify [place]]\n  list snapshots; show, delete or verify them\n  “saved N” shows a snapshot"
             ))
-        #expect(console.output.hasSuffix("says so.\n  “rm” is also “remove” or “del”.\n"))
+        #expect(console.output.hasSuffix("has been checked.\n  “rm” is also “remove” or “del”.\n"))
     }
 
     /// Issue 24 item 2: without a network, the first failure is followed, once, by a line that

@@ -16,7 +16,7 @@ extension CommandSpec {
         name: "brief", synopsis: "brief [--sure] [place | favorite]",
         summary: "the forecast in a few plain sentences, built by rules from the numbers",
         details: [
-            "A few sentences from the numbers the other views show: when rain starts, is heaviest and stops in the next 24 hours; how likely rain is by the ensemble’s members (in the rest of today, from the next hour, or on the day the rain starts — and then the rest of today’s too when that is the larger or not unlikely); tomorrow’s high against today’s; the official warnings in force or starting within 24 hours (the three most severe named, the rest counted: “warnings” lists them all). In your units, at the place’s clock; --json gives each sentence with the facts it states.",
+            "A few sentences from the numbers the other views show: when rain starts, is heaviest and stops in the next 24 hours; how likely rain is by the ensemble’s members (in the rest of today, from the next hour — tomorrow once no hour of today is left — or on the day the rain starts, and then the rest of today’s too when that is the larger or not unlikely; a tomorrow the ensemble covers only in part is counted over the hours it covers, as check --rain counts it: likely when those already reach it, else said not to be judged yet, with the hours); tomorrow’s high against today’s; the official warnings in force or starting within 24 hours (the three most severe named, the rest counted: “warnings” lists them all). In your units, at the place’s clock; --json gives each sentence with the facts it states.",
             "Rules (in °C and mm; the sentences say them in your units): "
                 + BriefRules.table.joined(separator: "; ") + ".",
             "Requests: what “show” asks — the forecast and the warning feed — and no more. The sentences from the ensemble (likely, the range of tomorrow’s high) appear when its answer is cached for the current model run (after “confidence”, “best”, “chance” or “plume”); --sure fetches it (one ensemble request, about 300 of Open-Meteo’s calls), and the earlier runs’ forecast for tomorrow (one previous-runs request, as “drift” asks), which says how tomorrow’s high moved since the oldest run that forecast it.",
@@ -160,7 +160,7 @@ struct BriefHandler {
                 .sinceLook(
                     earlier: earlier.time, change: changes.first,
                     sameAnswer: earlier.showsSameAnswer(as: current), utcDaysThen: comparison.utcDaysThen,
-                    chanceNotCompared: comparison.chanceGap != nil))
+                    chanceGap: comparison.chanceGap))
         }
         // A feed that failed is said as `show` says it (stderr, by `brief`); its warnings are not guessed.
         return unavailable + (current.isEmpty || !report.keepsLook ? [] : log.keep(current)) + [
@@ -194,29 +194,44 @@ enum BriefMaker {
         }
         let clock = forecast.clock
         let today = clock.localTime(now).date
+        let tomorrow = CivilCalendar.date(fromDays: today.dayNumber + 1)
         if let ensemble {
             // Today is the rest of it, from the next hour, as `chance` and `check` count it:
             // rain that fell this morning is not rain to come.
             let spellDay = spell.map { clock.localTime($0.start.addingTimeInterval(1)).date } ?? today
             let rest = ensemble.day(today, from: now).flatMap { $0.precipitationMembers > 0 ? $0 : nil }
-            let day = ensemble.day(max(spellDay, today), from: now) ?? rest
+            // Today without an hour left from the next (23:30): the chance is tomorrow's, as
+            // `chance`'s days start tomorrow then.
+            let todayOver = ensemble.clock.localTime(ensemble.nextHour(after: now)).date > today
+            let target = max(spellDay, todayOver ? tomorrow : today)
+            // Tomorrow covered only in part (the answer stops before it ends): its hours held,
+            // by check --rain's rule at the share "likely" needs; said rather than nothing.
+            let part =
+                target == tomorrow
+                ? ChanceReading.partOfTomorrow(
+                    ChanceAlert(kind: .rain, thresholdPercent: BriefRules.likelyPercent), ensemble: ensemble, now: now)
+                : nil
+            let whole = ensemble.day(target, from: now).flatMap { $0.precipitationMembers > 0 ? $0 : nil }
+            let day = whole ?? (part == nil ? rest : nil)
             // Today's rest too when the rain starts on a later day and today's chance is the
             // larger or not unlikely: the plan reads "dry until tomorrow", and 46 of 51 wet this
             // afternoon went unsaid (trial58).
-            if let rest, let day, day.date != today, let restPercent = rest.rainPercent,
-                restPercent > day.rainPercent ?? 0 || BriefRules.likelihood(percent: restPercent) != "unlikely"
+            let later = day.flatMap { $0.date == today ? nil : $0.rainPercent ?? 0 } ?? part?.percent
+            if let rest, let later, let restPercent = rest.rainPercent,
+                restPercent > later || BriefRules.likelihood(percent: restPercent) != "unlikely"
             {
                 sentences.append(
                     .chance(date: today, isToday: true, members: rest.wetMembers, of: rest.precipitationMembers))
             }
-            if let day, day.precipitationMembers > 0 {
+            if let day {
                 sentences.append(
                     .chance(
                         date: day.date, isToday: day.date == today, members: day.wetMembers,
                         of: day.precipitationMembers))
+            } else if let part {
+                sentences.append(.chancePart(part))
             }
         }
-        let tomorrow = CivilCalendar.date(fromDays: today.dayNumber + 1)
         if let todayHigh = forecast.daily.first(where: { $0.date == today })?.temperatureMaxCelsius,
             let tomorrowHigh = forecast.daily.first(where: { $0.date == tomorrow })?.temperatureMaxCelsius
         {

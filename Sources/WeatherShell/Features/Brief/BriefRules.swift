@@ -67,6 +67,7 @@ enum BriefRules {
             "rain again: the next wet hours in the \(rainHorizonHours) hours after it is dry again, from where the first begins to where the last in a row ends; snow when those hours’ own weather codes say snow",
             "heaviest: the wet hour of the spell with the most, with the hours in a row after it that have as much (the first such run of equals), and the amount of each — named only when some hours of the spell have more than others; when all have the same, that amount an hour",
             "likely: \(DecimalText.shortest(likelyPercent)) % of the ensemble’s members or more with \(DecimalText.shortest(wetDayMillimetres)) mm or more that day; unlikely: \(DecimalText.shortest(unlikelyPercent)) % or less; possible between",
+            "tomorrow covered in part (the ensemble’s answer stops before it ends): counted over the hours it covers, as check --rain counts it; likely when those hours already reach \(DecimalText.shortest(likelyPercent)) % (the hours missing can only add rain), else not judged yet, said with the hours and the count",
             "warmer, cooler: tomorrow’s high at least \(DecimalText.shortest(warmerCoolerCelsius)) °C above or below today’s, said with the difference (“2 °C cooler”) of the exact highs, converted and rounded once, so every unit says the same change; about as warm only under that; the range is the members’ 10th to 90th percentile",
             "parts of the day: night 00–06, morning 06–12, afternoon 12–18, evening 18–24 at the place’s clock; tonight is this evening’s night",
             "warnings: each in force, or starting within 24 hours, from the feed “warnings” asks",
@@ -215,6 +216,11 @@ package enum BriefSentence: Hashable, Sendable {
     case rain(RainSpell, now: Date)
     /// The ensemble's members with a wet day on `date` (today: its hours from the next hour), out of `of`.
     case chance(date: LocalDate, isToday: Bool, members: Int, of: Int)
+    /// Tomorrow's chance when the ensemble covers tomorrow only in part (its answer stops before
+    /// the day ends): the reading over the hours it holds at `BriefRules.likelyPercent`, by
+    /// `check --rain`'s rule (`ChanceReading.partOfTomorrow`) — "likely" when those hours
+    /// already reach it, else not judged yet (`isUnknown`).
+    case chancePart(ChanceReading)
     /// Tomorrow's high against today's, °C; the members' range for tomorrow when at hand.
     case tomorrow(todayHigh: Double, tomorrowHigh: Double, range: ClosedRange<Double>?)
     /// An official warning in force or starting within 24 hours.
@@ -231,10 +237,12 @@ package enum BriefSentence: Hashable, Sendable {
     /// of two forecasts that was not made. `utcDaysThen`: nil when both looks' days are of one
     /// kind; else whether the earlier look's were UTC days and this one's the place's (or the
     /// other way round): each day's high, low and rain were not compared, and that is said.
-    /// `chanceNotCompared`: the ensemble's chance of rain was not compared
-    /// (`LookComparison.chanceGap`), said beside "nothing changed" (trial59).
+    /// `chanceGap`: why the ensemble's chance of rain was not compared
+    /// (`LookComparison.chanceGap`; nil: compared, or neither look had it), said beside
+    /// "nothing changed" (trial59) and named in `--json` as `changed` names it.
     case sinceLook(
-        earlier: Date, change: LookChange?, sameAnswer: Bool, utcDaysThen: Bool? = nil, chanceNotCompared: Bool = false)
+        earlier: Date, change: LookChange?, sameAnswer: Bool, utcDaysThen: Bool? = nil,
+        chanceGap: LookComparison.ChanceGap? = nil)
 }
 
 /// `brief`'s answer: the place, the instant, the zone and the sentences, in order.

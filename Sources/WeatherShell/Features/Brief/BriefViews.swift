@@ -100,6 +100,16 @@ extension TextRenderer {
             let percent = of > 0 ? Double(members) * 100 / Double(of) : 0
             return
                 "Rain \(day) is \(BriefRules.likelihood(percent: percent)): \(members) of \(of) members give \(format.precipitationThreshold(BriefRules.wetDayMillimetres)) or more over the day."
+        case .chancePart(let reading):
+            // The hours held decide only when they already reach "likely" (check --rain's
+            // rule): the hours missing can add rain, never take it away.
+            let amount = format.precipitationThreshold(BriefRules.wetDayMillimetres)
+            guard reading.isUnknown, let part = reading.part else {
+                return
+                    "Rain tomorrow is likely: \(reading.members) of \(reading.ofMembers) members already give \(amount) or more over \(reading.partWindow(format) ?? "tomorrow")."
+            }
+            return
+                "Rain tomorrow cannot be judged yet: the ensemble covers it only until \(format.clock(part.coveredUntil)), and over those \(part.hoursCovered) hours (of \(part.hoursInDay)) \(reading.members) of \(reading.ofMembers) members give \(amount) or more."
         case .tomorrow(let todayHigh, let tomorrowHigh, let range):
             // The difference of the exact highs, converted and rounded once
             // (`temperatureDifference`): today's high is not shown beside it, and every unit
@@ -152,7 +162,7 @@ extension TextRenderer {
             }
             return
                 "The forecast for tomorrow’s high has \(word == "warmer" ? "warmed" : "cooled") \(DecimalText.fixed(abs(change), digits: 0)) \(format.temperatureSymbol) \(when) (\(format.temperature(then, digits: 0)) then)."
-        case .sinceLook(let earlier, let change, let sameAnswer, let utcDaysThen, let chanceNotCompared):
+        case .sinceLook(let earlier, let change, let sameAnswer, let utcDaysThen, let chanceGap):
             // Today's look by its time; an older one by its weekday, or its date from 6 days on.
             let local = clock.localTime(earlier)
             let when =
@@ -167,7 +177,7 @@ extension TextRenderer {
                 // A look moments before (`rain Berlin; brief Berlin`) showed this same answer:
                 // nothing was compared, and saying "nothing changed" would claim it was.
                 // Nor "nothing changed" alone while the chance was not compared (trial59).
-                let gap = chanceNotCompared ? " (the ensemble’s chance of rain was not compared)" : ""
+                let gap = chanceGap != nil ? " (the ensemble’s chance of rain was not compared)" : ""
                 return sameAnswer
                     ? TextRenderer.sameAnswerText(when: when) : "\(since): nothing changed that matters\(gap)\(days)."
             }
@@ -221,6 +231,18 @@ extension JSONRenderer {
                         .string(BriefRules.likelihood(percent: of > 0 ? Double(members) * 100 / Double(of) : 0))
                     ),
                 ]
+            case .chancePart(let reading):
+                kind = "chance_part_day"
+                facts = [
+                    ("date", .string(reading.date.iso)), ("members", .number(Double(reading.members))),
+                    ("of_members", .number(Double(reading.ofMembers))),
+                    ("wet_day_millimetres", .number(BriefRules.wetDayMillimetres)),
+                    ("hours_covered", .number(Double(reading.part?.hoursCovered ?? 0))),
+                    ("hours_in_day", .number(Double(reading.part?.hoursInDay ?? 0))),
+                    ("covered_until", .optional(reading.part.map { ISOTime.string($0.end) })),
+                    ("judged", .bool(!reading.isUnknown)),
+                    ("likelihood", .optional(reading.isUnknown ? nil : "likely")),
+                ]
             case .tomorrow(let todayHigh, let tomorrowHigh, let range):
                 kind = "tomorrow"
                 facts = [
@@ -241,12 +263,14 @@ extension JSONRenderer {
                     ("date", .string(date.iso)), ("issued", .string(issued.iso)), ("then_high_celsius", .number(then)),
                     ("now_high_celsius", .number(now)), ("change_celsius", .number(hundredths(now - then))),
                 ]
-            case .sinceLook(let earlier, let change, _, let utcDaysThen, _):
+            case .sinceLook(let earlier, let change, _, let utcDaysThen, let chanceGap):
                 kind = "since_look"
                 let (changeKind, changeFacts) = change.map(changeFacts) ?? ("nothing_changed", [])
                 facts = [
                     ("earlier", .string(ISOTime.string(earlier))), ("change", .string(changeKind)),
                     ("change_facts", .object(changeFacts)), ("days_differ", .bool(utcDaysThen != nil)),
+                    // Why the chance was not compared, as `changed` and `check --changed` name it.
+                    ("chance_not_compared", chanceGap.map { .string(chanceGapName($0)) } ?? .null),
                 ]
             }
             return .object([

@@ -346,22 +346,26 @@ struct DecisionHandler {
                 guard !members.isEmpty else { break }
                 let sums = perDay && (variable == .precipitation || variable == .snowfall)
                 for date in dates {
-                    guard
-                        let slots = ChanceCounts.slots(
-                            ensemble, date: date, from: from, covering: variable.coversPrecedingHour),
-                        !slots.isEmpty
-                    else { continue }
-                    row.days.append(
-                        ChanceCounts.day(
-                            date, slots: slots, members: members, times: ensemble.times,
-                            covering: variable.coversPrecedingHour,
-                            reaches: {
-                                ChanceCounts.reaches(
-                                    $0, variable: variable, comparison: comparison, limit: limit, perDay: perDay)
-                            },
-                            hourCounts: { value, reached in
-                                sums ? reached && value >= 0.1 : comparison.holds(value, limit)
-                            }, fromNextHour: date == today))
+                    // A day the answer stops within (its last): counted over the hours it holds,
+                    // by the rule `check --rain` reads tomorrow by, and shown with those hours.
+                    let whole = ChanceCounts.slots(
+                        ensemble, date: date, from: from, covering: variable.coversPrecedingHour)
+                    let part =
+                        whole == nil
+                        ? ensemble.partHours(of: date, from: from, covering: variable.coversPrecedingHour) : nil
+                    guard let slots = whole ?? part?.slots, !slots.isEmpty else { continue }
+                    var day = ChanceCounts.day(
+                        date, slots: slots, members: members, times: ensemble.times,
+                        covering: variable.coversPrecedingHour,
+                        reaches: {
+                            ChanceCounts.reaches(
+                                $0, variable: variable, comparison: comparison, limit: limit, perDay: perDay)
+                        },
+                        hourCounts: { value, reached in
+                            sums ? reached && value >= 0.1 : comparison.holds(value, limit)
+                        }, fromNextHour: date == today)
+                    day.part = part
+                    row.days.append(day)
                 }
             }
             rows.append(row)

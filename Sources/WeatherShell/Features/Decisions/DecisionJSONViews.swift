@@ -130,6 +130,10 @@ extension JSONRenderer {
                                                     })
                                             ),
                                             ("from_next_hour", .bool(day.fromNextHour)),
+                                            // A day the answer stops within: the hours counted.
+                                            ("hours_covered", .optional(day.part?.slots.count)),
+                                            ("hours_in_day", .optional(day.part?.hoursInDay)),
+                                            ("covered_until", .optional(day.part.map { ISOTime.string($0.end) })),
                                         ])
                                     })
                             ),

@@ -161,6 +161,11 @@ package struct ChanceDay: Hashable, Sendable {
     package var most: [ChanceSpan]
     /// Whether the day counts from the next hour only (today).
     package var fromNextHour: Bool
+    /// The hours held of a day the answer stops within (`EnsembleForecast.partHours`), counted
+    /// over those: a member reaching the threshold there reaches it that day (every threshold
+    /// `chance` counts is reached by an hour, or by an amount the hours missing can only add
+    /// to), so `reaching` is a floor; nil for a day counted whole.
+    package var part: EnsemblePartHours? = nil
 
     /// `reaching` as a share of `members`, percent; nil without members.
     package var percent: Double? { members > 0 ? Double(reaching) * 100 / Double(members) : nil }

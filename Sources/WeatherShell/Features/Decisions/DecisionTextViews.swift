@@ -156,6 +156,12 @@ extension TextRenderer {
                 if day.fromNextHour {
                     if row.nightsFrom != nil { tonightPartial = true } else { partial.insert(day.date.dayNumber) }
                 }
+                // A day the members cover only in part names the hours it was counted over.
+                let window = day.part.map {
+                    "over the "
+                        + PartDayText.hours($0.slots.count, of: $0.hoursInDay, until: $0.coveredUntil, format: format)
+                }
+                if let window { text += " " + window }
                 if !day.most.isEmpty { text += ", most " + DecisionText.spans(day.most, of: day.date, clock, format) }
                 // The day, the count's padding and the odds as one phrase: wrapped, the spaces that
                 // align the counts stay (they were folded into one).
@@ -167,7 +173,7 @@ extension TextRenderer {
                     keeping: [
                         head + padding + DecisionText.odds(day.reaching, of: day.members),
                         "\(Counting.count(day.members, "member"))", DecisionText.odds(day.reaching, of: day.members),
-                    ] + DecisionText.timePhrases(day.most, clock, format))
+                    ] + DecisionText.timePhrases(day.most, clock, format) + (window.map { [$0] } ?? []))
             }
             if row.days.isEmpty { lines += TextLayout.wrap("no day of the answer from today", indent: 4, width: width) }
         }
@@ -179,10 +185,20 @@ extension TextRenderer {
             let shown = Set(row.days.map(\.date)).count
             return shown < asked ? shown : nil
         }
+        let partShown = counted.contains { $0.days.contains { $0.part != nil } }
         if let shown = short.min(), report.lateStart == nil, let last = report.lastTime {
             let local = clock.localTime(last)
+            let rule =
+                partShown
+                ? "the last counted over the hours they cover" : "a day is shown only when the members cover all of it"
             lines += note(
-                "the members’ hours end \(format.day(local.date)) \(format.clock(local)) \(ValueFormatter.zone(local)): \(Counting.count(shown, "day")) of \(report.requestedDays) asked; a day is shown only when the members cover all of it",
+                "the members’ hours end \(format.day(local.date)) \(format.clock(local)) \(ValueFormatter.zone(local)): \(Counting.count(shown, "day")) of \(report.requestedDays) asked; \(rule)",
+                context, style)
+        }
+        // As `check --rain` reads a day covered in part: the count is a floor, never the day's.
+        if partShown {
+            lines += note(
+                "a day the members cover only in part is counted over the hours they cover: a member that reaches a threshold in them reaches it that day, and the hours missing may add more",
                 context, style)
         }
         if let today = report.todayWithoutHours {

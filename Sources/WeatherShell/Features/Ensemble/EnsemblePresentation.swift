@@ -226,8 +226,8 @@ package struct ChanceReading: Hashable, Sendable {
     /// covered in part counts, in place of "tomorrow"; nil for a whole day.
     func partWindow(_ format: ValueFormatter) -> String? {
         guard let day = part else { return nil }
-        return
-            "tomorrow’s \(Counting.count(day.hoursCovered, "hour")) the ensemble covers (of \(day.hoursInDay), to \(format.clock(day.coveredUntil)))"
+        return "tomorrow’s "
+            + PartDayText.hours(day.hoursCovered, of: day.hoursInDay, until: day.coveredUntil, format: format)
     }
 
     /// Why a reading that `isUnknown` cannot say no: "tomorrow is only partly covered by the
@@ -281,11 +281,23 @@ package struct ChanceReading: Hashable, Sendable {
         let best = readings.max { $0.percent < $1.percent }
         // Tomorrow covered in part (the answer stops before it ends, trial 59: 23 of 24 hours):
         // counted over the hours held, it decides by `isUnknown`'s rule unless a whole day
-        // already holds. Frost reads instants, which cover the day to its last hour.
+        // already holds.
+        guard best?.isAbove != true, let part = partOfTomorrow(alert, ensemble: ensemble, now: now) else {
+            return best
+        }
+        return part
+    }
+
+    /// The reading for `alert` of tomorrow when the ensemble covers it only in part (the answer
+    /// stops before it ends), counted over the hours it holds (`EnsembleForecast.partOfDay`),
+    /// with `part` set: it holds when those hours reach the threshold, and is unknown
+    /// (`isUnknown`) when they do not. Nil for a whole tomorrow, one with no hour held, or
+    /// frost (read from instants, which cover the day to its last hour).
+    static func partOfTomorrow(_ alert: ChanceAlert, ensemble: EnsembleForecast, now: Date) -> ChanceReading? {
+        let today = ensemble.clock.localTime(now).date
         let tomorrow = CivilCalendar.date(fromDays: today.dayNumber + 1)
-        guard alert.kind == .rain, best?.isAbove != true, let day = ensemble.partOfDay(tomorrow, from: now),
-            day.precipitationMembers > 0
-        else { return best }
+        guard alert.kind == .rain, let day = ensemble.partOfDay(tomorrow, from: now), day.precipitationMembers > 0
+        else { return nil }
         var reading = ChanceReading(
             alert: alert, date: tomorrow, isToday: false, members: day.wetMembers, ofMembers: day.precipitationMembers,
             model: ensemble.model)

@@ -81,6 +81,8 @@ extension JSONRenderer {
             ),
             ("models_without_values", .array(report.comparison.modelsWithoutValues.map { .string($0.rawValue) })),
             ("origin", origin(report.origin)),
+            // The answer's days left out as beyond the models' days ahead, as the text's note says.
+            ("days_beyond_range", .number(Double(report.daysBeyondRange))),
             (
                 "days",
                 .array(

@@ -19,7 +19,7 @@ extension CommandSpec {
             "“saved N” shows a snapshot and, once the days of the forecast kept with it have passed, each day next to what happened (high, low, precipitation from the Open-Meteo archive, or for the last five days the forecast service’s past days) and the error, forecast − observed.",
             "“saved verify [place]” sums that up over all snapshots of each place, or of one (a snapshot’s place name, a favorite, or coordinates as “saved N” shows them, to 4 decimals: 48.85,2.35 is 48.8500,2.3500): the mean absolute error of the high and the low, and how often “rain / no rain” came true, a rain day being one with at least 1 mm. One request per place covers all its snapshots; past days once fetched are kept for good.",
             "Snapshots saved before wx kept the forecast are listed and counted, but have no forecast to check.",
-            "A snapshot of a forecast that came in GMT keeps UTC days (00:00–24:00 UTC), and they are checked against what happened over the same UTC days (the archive asked in GMT), never against the place’s day of the same date; a line says so.",
+            "A snapshot of a forecast that came in GMT keeps UTC days (00:00–24:00 UTC), and they are checked against what happened over the same UTC days (the archive asked in GMT), never against the place’s day of the same date; a line says so once a day of such a snapshot has been checked.",
         ],
         completion: .subcommands(SnapshotSubcommand.declarations, otherwise: .snapshotIDs),
         costs: ["N", "verify"].map { form in

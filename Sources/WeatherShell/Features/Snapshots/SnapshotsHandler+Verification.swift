@@ -96,7 +96,7 @@ extension SnapshotsHandler {
                     PlaceScore(
                         placeName: place.placeName, coordinate: place.key, score: tally.score,
                         source: observed.source, problem: observed.problem, leads: tally.leadScores,
-                        utcDaySnapshots: tally.utcDaySnapshots))
+                        utcDaySnapshots: tally.utcDaySnapshots, utcDaySnapshotsChecked: tally.utcDaySnapshotsChecked))
             }
             // No place could be checked: the one error line, as any command whose service failed.
             if scores.isEmpty, let first = failures.first, failures.count == 1 { throw first.error }
@@ -257,6 +257,10 @@ package struct PlaceScore: Hashable, Sendable {
     /// How many of its snapshots kept UTC days (`Snapshot.daysAreUTC`), checked against what
     /// happened over the same UTC days.
     package var utcDaySnapshots = 0
+    /// How many of those had a day checked (passed, with what happened): the text's line on UTC
+    /// days is said only then — of snapshots none of whose days could be checked yet, nothing
+    /// was set against UTC days.
+    package var utcDaySnapshotsChecked = 0
 }
 
 /// The days a place's snapshots kept that have passed, as a range: what `saved N` and `saved
@@ -358,8 +362,9 @@ struct PlaceSnapshots {
 /// by lead time as running sums, in the order the snapshots come.
 struct PlaceTally {
     var score = ForecastScore()
-    /// How many snapshots kept UTC days.
+    /// How many snapshots kept UTC days, and how many of those had a day checked.
     var utcDaySnapshots = 0
+    var utcDaySnapshotsChecked = 0
     /// By lead: days after the snapshot's own day (in the place's time zone) the day forecast was.
     private var leads: [Int: LeadScore] = [:]
 
@@ -367,7 +372,11 @@ struct PlaceTally {
     mutating func add(_ snapshot: Snapshot, _ outcome: ForecastOutcome) {
         score.add(outcome.kept ? outcome.days : nil)
         guard outcome.kept else { return }
-        if snapshot.daysAreUTC { utcDaySnapshots += 1 }
+        if snapshot.daysAreUTC {
+            utcDaySnapshots += 1
+            // Checked as `ForecastScore` counts a checked day: one with what happened.
+            if outcome.days.contains(where: { $0.observed != nil }) { utcDaySnapshotsChecked += 1 }
+        }
         // The snapshot's own day in its days' calendar: the UTC day of its data for UTC days.
         let saved = PassedDays.today(of: snapshot, now: snapshot.reading.dataTime)
         for day in outcome.days {

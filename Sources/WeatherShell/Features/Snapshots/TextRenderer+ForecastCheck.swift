@@ -51,7 +51,8 @@ extension TextRenderer {
                 "\(count(score.snapshotsWithoutForecast, "snapshot")) kept no forecast (saved before wx kept one)",
                 indent: 2, width: width)
         }
-        if place.utcDaySnapshots > 0 {
+        // Only when a UTC day was set against what happened: no day checked, no such check made.
+        if place.utcDaySnapshotsChecked > 0 {
             lines += wrap(utcDaysLine(snapshots: place.utcDaySnapshots), indent: 2, width: width)
         }
         if let problem = place.problem { lines += wrap(problem, indent: 2, width: width) }
