@@ -238,8 +238,17 @@ enum DecisionText {
         // Across a change of the clocks both ends carry their zone ("01:00 CEST–03:00 CET").
         let changes = first.utcOffsetSeconds != last.utcOffsetSeconds
         var endText = format.clock(last, repeated: changes || clock.isRepeated(end))
-        if last.hour == 0, last.minute == 0, last.date != first.date, format.units.clock == .twentyFourHour {
+        // The midnight that ends a day: where the day before it ends, whatever the clock reads
+        // there — on a spring-forward day with no 00:00 (Santiago's) it reads 01:00, which was
+        // written "01:00 UTC-03:00", the next day's hour without its day (trial60).
+        let endsDay = last.date != first.date && clock.localTime(end.addingTimeInterval(-1)).date != last.date
+        if endsDay, format.units.clock == .twentyFourHour {
             endText = "24:00"
+        } else if endsDay, last.hour != 0 || last.minute != 0 {
+            // The 12-hour clock's midnight, as every other day's end reads.
+            var midnight = last
+            (midnight.hour, midnight.minute) = (0, 0)
+            endText = format.clock(midnight)
         }
         return "\(format.clock(first, repeated: changes || clock.isRepeated(start)))–\(endText)"
     }
