@@ -49,7 +49,7 @@ enum BriefRules {
     /// The rows of `changed`'s rules, for `help changed` and `help brief`.
     static var changeTable: [String] {
         [
-            "highs and lows: each day’s changed when it moved \(DecimalText.shortest(changedTemperatureCelsius)) °C or more",
+            "highs and lows: each day’s changed when it moved \(DecimalText.shortest(changedTemperatureCelsius)) °C or more, said with the difference of the exact values, converted and rounded once, as brief says tomorrow’s (15.4 to 17.6 °C is “2 °C higher”, beside 18 and 15 °C)",
             "rain: a day’s changed when its amount moved \(DecimalText.shortest(changedRainMillimetres)) mm or more, or the day turned wet or dry (wet: \(DecimalText.shortest(wetDayMillimetres)) mm or more)",
             "rain today: its start or end (by the rules of brief) changed when it moved \(DecimalText.shortest(changedRainHours)) hour or more, or the rain came or went; only rain starting today at the place’s clock and within the 24 hours the earlier look saw (an end past them is their end), so rain both answers had is not news because the window moved onto it; a start both looks put before now is not compared; when the rain came or went today, the other look’s start within its 24 hours is named (rain from tomorrow 06:00 is not “dry for the next 24 hours”)",
             "warnings: each new or ended, by the feed’s id",

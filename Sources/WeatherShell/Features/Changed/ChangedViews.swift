@@ -166,8 +166,10 @@ extension TextRenderer {
         }
         func capitalized(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
         func degrees(_ was: Double, _ now: Double, _ what: String, _ date: LocalDate) -> String {
-            // The difference of the two figures shown, not of the unrounded ones.
-            let change = format.shownTemperatureChange(from: was, to: now)
+            // The difference of the exact values, converted and rounded once, as `brief` says
+            // tomorrow's (`temperatureDifference`): 15.4 → 17.6 °C is "2 °C higher", not 3 from
+            // 18 − 15 shown, and every unit says the same change (trial60).
+            let change = format.temperatureDifference(now - was)
             return
                 "\(capitalized(day(date)))’s \(what) \(format.temperature(now, digits: 0)), \(DecimalText.fixed(abs(change), digits: 0)) \(format.temperatureSymbol) \(change > 0 ? "higher" : "lower") (was \(format.temperature(was, digits: 0)))."
         }
