@@ -286,7 +286,12 @@ extension JSONRenderer {
         return .object([
             ("type", .string("changed")), ("place", place(comparison.place, index: nil)),
             ("time", time(comparison.current.time)),
-            ("utc_offset_seconds", .number(Double(comparison.zone.utcOffsetSeconds))), ("outcome", .string(outcome)),
+            // The offset at the look's instant by the place's clock, as `brief --json` and `show
+            // --json` give it (trial60: OpenWeatherMap's current answer of another season).
+            (
+                "utc_offset_seconds",
+                .number(Double(ZoneClock(comparison.zone).localTime(comparison.current.time).utcOffsetSeconds))
+            ), ("outcome", .string(outcome)),
             ("units_differ", .bool(comparison.unitsDiffer)), ("earlier", comparison.earlier.map(look) ?? .null),
             ("current", look(comparison.current)), ("changes", .array(comparison.changes.map(change))),
             ("warnings_not_compared", .number(Double(comparison.warningsNotCompared))),
