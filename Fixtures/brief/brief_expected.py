@@ -10,7 +10,8 @@ is still wet there: "still_raining_at_end"); the amount is what is still to come
 hour holding now, the share of it after now); "hours_left" is the whole hours from now the
 answer covers (24 at most); the heaviest is its wettest hour (the first of equals) with the
 hours in a row after it that have as much (heaviest_start to heaviest_end), and "even" says
-every hour of the spell has the same amount (the sentence then names no heaviest span);
+every hour of the spell has the same amount (the sentence then names no heaviest span), and
+"heaviest_said" the span as the sentence words it;
 tomorrow's and today's highs are the days of the place's calendar. Prints one JSON object with
 "rain" (null when dry), "tomorrow" and "hours_left"."""
 import json
@@ -73,6 +74,16 @@ def main():
             "still_raining_at_end": last == len(ahead) - 1,
             "even": all(a == heaviest[1] for _, a in spell),
         }
+        # As the sentence says it: the span at the place's clock, its start with its day when
+        # that is not today ("tomorrow", else the weekday), and the amount of each hour — "an
+        # hour" after it when the span has several (trial60: a span tomorrow said without it).
+        first_hour = (heaviest[0] - timedelta(hours=1)).astimezone(zone)
+        last_hour = spell[run_end][0].astimezone(zone)
+        days_ahead = (first_hour.date() - now.astimezone(zone).date()).days
+        day = "" if days_ahead == 0 else "tomorrow " if days_ahead == 1 else first_hour.strftime("%a ")
+        rate = " an hour" if run_end > spell.index(heaviest) else ""
+        rain["heaviest_said"] = (
+            f"heaviest {day}{first_hour:%H:%M}–{last_hour:%H:%M} ({heaviest[1]:.1f} mm{rate})")
     hours_left = 0
     if window:
         hours_left = int(min(24 * 3600, (window[-1][0] - now).total_seconds()) // 3600)

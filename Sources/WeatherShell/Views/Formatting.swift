@@ -37,8 +37,8 @@ package struct ValueFormatter: Sendable {
     /// A difference of two temperatures (°C, from the exact values) in your unit, to be rounded
     /// once where it is written: 1.9 °C is 1.9 K and 3.42 °F — so "2 K cooler" and "2 °C
     /// cooler" agree, where the difference of the rounded figures (290 and 289 K) said 1
-    /// (trial 59). For a difference said alone; one said beside both figures is
-    /// `shownTemperatureChange`'s, which its figures check.
+    /// (trial 59). `brief`'s tomorrow and `changed`'s highs and lows say it (trial60: 15.4 →
+    /// 17.6 °C is "2 °C higher (was 15 °C)" beside "18 °C", not 3 from the figures shown).
     package func temperatureDifference(_ celsius: Double) -> Double {
         units.temperature.convert(celsius: celsius) - units.temperature.convert(celsius: 0)
     }
@@ -59,8 +59,9 @@ package struct ValueFormatter: Sendable {
 
     /// The one rule for a difference a reader sees beside its two figures: each value converted
     /// (`convert`), written at its decimals and read back, then the one subtracted from the other
-    /// — the difference of the figures shown, never of the unrounded values (`changed`, `brief`,
-    /// `drift`, the normals' anomaly, `saved N`'s errors).
+    /// — the difference of the figures shown, never of the unrounded values (`brief`'s earlier runs,
+    /// `drift`, the normals' anomaly, `saved N`'s errors; `changed` says the exact difference,
+    /// `temperatureDifference`).
     static func shownDifference(
         from was: Double, digits wasDigits: Int, to now: Double, digits nowDigits: Int, convert: (Double) -> Double
     ) -> Double {

@@ -185,7 +185,7 @@ struct BriefEndToEndTests {
         #expect(today.0 == "2026-10-23" && today.1 == 5 && today.2 == 51)
         #expect(
             sure.stdout.replacingOccurrences(of: "\n  ", with: " ").contains(
-                "Rain in the rest of today is unlikely: 5 of 51 members give 1 mm or more over the day."),
+                "Rain in the rest of today is unlikely: 5 of 51 members give 1 mm or more over the rest of the day."),
             "\(sure.stdout)")
         let before = try server.requests().count
         let cached = try runWX(["brief", paris], home: home, server: server, now: now)

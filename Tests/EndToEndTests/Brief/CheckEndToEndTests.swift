@@ -88,7 +88,7 @@ struct CheckEndToEndTests {
         let sure = try runWX(["brief", "--sure", Self.paris], server: server, now: evening)
         #expect(
             sure.stdout.replacingOccurrences(of: "\n  ", with: " ").contains(
-                "Rain in the rest of today is unlikely: \(today.1) of \(today.2) members give 1 mm or more over the day."
+                "Rain in the rest of today is unlikely: \(today.1) of \(today.2) members give 1 mm or more over the rest of the day."
             ),
             "\(sure.stdout)")
         // chance counts today from the next hour by the same rule: the same members.

@@ -49,7 +49,7 @@ enum BriefRules {
     /// The rows of `changed`'s rules, for `help changed` and `help brief`.
     static var changeTable: [String] {
         [
-            "highs and lows: each day’s changed when it moved \(DecimalText.shortest(changedTemperatureCelsius)) °C or more",
+            "highs and lows: each day’s changed when it moved \(DecimalText.shortest(changedTemperatureCelsius)) °C or more, said with the difference of the exact values, converted and rounded once, as brief says tomorrow’s (15.4 to 17.6 °C is “2 °C higher”, beside 18 and 15 °C)",
             "rain: a day’s changed when its amount moved \(DecimalText.shortest(changedRainMillimetres)) mm or more, or the day turned wet or dry (wet: \(DecimalText.shortest(wetDayMillimetres)) mm or more)",
             "rain today: its start or end (by the rules of brief) changed when it moved \(DecimalText.shortest(changedRainHours)) hour or more, or the rain came or went; only rain starting today at the place’s clock and within the 24 hours the earlier look saw (an end past them is their end), so rain both answers had is not news because the window moved onto it; a start both looks put before now is not compared; when the rain came or went today, the other look’s start within its 24 hours is named (rain from tomorrow 06:00 is not “dry for the next 24 hours”)",
             "warnings: each new or ended, by the feed’s id",
@@ -65,7 +65,7 @@ enum BriefRules {
             "dry: no hour with \(DecimalText.shortest(wetHourMillimetres)) mm or more in the next \(rainHorizonHours) hours (or the hours the forecast has left, said so)",
             "rain starts, dry again: as “rain” says them (a spell that starts within the \(rainHorizonHours) hours is followed to its end, or to where the forecast ends, “still raining when the forecast ends”) — an hour’s amount is the sum of the hour before its time (the 15-minute data’s where the place has them, the hours’ past their end), so rain starts where the first wet hour begins and is dry again where the last wet hour in a row after it ends; snow when the hours’ weather codes say snow",
             "rain again: the next wet hours in the \(rainHorizonHours) hours after it is dry again, from where the first begins to where the last in a row ends; snow when those hours’ own weather codes say snow",
-            "heaviest: the wet hour of the spell with the most, with the hours in a row after it that have as much (the first such run of equals), and the amount of each — named only when some hours of the spell have more than others; when all have the same, that amount an hour",
+            "heaviest: the wet hour of the spell with the most, with the hours in a row after it that have as much (the first such run of equals), and the amount of each — named only when some hours of the spell have more than others, with its day when that is not today; when all have the same, that amount an hour; where the data’s steps are longer than an hour (OpenWeatherMap’s 3 hours), a step’s amount over its span (“4.4 mm in those 3 hours”, “every 3 hours”)",
             "likely: \(DecimalText.shortest(likelyPercent)) % of the ensemble’s members or more with \(DecimalText.shortest(wetDayMillimetres)) mm or more that day; unlikely: \(DecimalText.shortest(unlikelyPercent)) % or less; possible between",
             "tomorrow covered in part (the ensemble’s answer stops before it ends): counted over the hours it covers, as check --rain counts it; likely when those hours already reach \(DecimalText.shortest(likelyPercent)) % (the hours missing can only add rain), else not judged yet, said with the hours and the count",
             "warmer, cooler: tomorrow’s high at least \(DecimalText.shortest(warmerCoolerCelsius)) °C above or below today’s, said with the difference (“2 °C cooler”) of the exact highs, converted and rounded once, so every unit says the same change; about as warm only under that; the range is the members’ 10th to 90th percentile",
@@ -144,7 +144,7 @@ enum BriefRules {
             heaviestEnd: min(heaviestEnd, end),
             heaviestMillimetres: heaviest?.precipitationMillimetres ?? outlook.totalMillimetres,
             totalMillimetres: outlook.totalMillimetres, lastsPastWindow: outlook.end == nil,
-            snow: outlook.falls == .snow)
+            snow: outlook.falls == .snow, stepSeconds: forecast.hourStepSeconds)
         // No hour heavier than another: there is no heaviest part to name.
         spell.even = spellHours.allSatisfy { $0.precipitationMillimetres == heaviest?.precipitationMillimetres }
         if outlook.end != nil {
@@ -184,16 +184,19 @@ package struct RainSpell: Hashable, Sendable {
     /// Where they end: the end of the last of the hours in a row after the first with its
     /// amount (its own end when the next has less), at `end` at the latest.
     package var heaviestEnd: Date
-    /// The heaviest hours' amount, each (mm in an hour).
+    /// The heaviest steps' amount, each (mm over one step, `stepSeconds`).
     package var heaviestMillimetres: Double
     package var totalMillimetres: Double
     /// Whether it is still raining where the forecast's data end (`end` is there).
     package var lastsPastWindow: Bool
-    /// Whether every hour of the spell has the same amount (`heaviestMillimetres`): the
-    /// sentence then names no heaviest span, only the amount of each hour.
+    /// Whether every step of the spell has the same amount (`heaviestMillimetres`): the
+    /// sentence then names no heaviest span, only the amount of each step.
     package var even: Bool = false
     /// Whether the hours' weather codes say snow (as `rain` says it).
     package var snow: Bool = false
+    /// The length of the data's steps, each amount's span, seconds (`Forecast.hourStepSeconds`:
+    /// 3,600 for Open-Meteo's hours, 10,800 for OpenWeatherMap's 3-hour steps).
+    package var stepSeconds: Int = 3_600
     /// Where the next wet hours within the horizon begin after `end` (nil: none), and where
     /// they end (nil: still wet at the horizon); the sentence names them after "dry again".
     package var laterStart: Date?

@@ -65,14 +65,16 @@ extension TextRenderer {
             return hours == 1
                 ? "Dry for the 1 hour the forecast has left." : "Dry for the \(hours) hours the forecast has left."
         case .rain(let spell, let now):
-            // Several hours with the same most: all of them, with the amount of each. Every
-            // hour of the spell alike: no heaviest part, the amount of each hour only.
-            let several = spell.heaviestEnd.timeIntervalSince(spell.heaviestStart) > 3_600
-            let amount = "\(format.precipitation(spell.heaviestMillimetres))\(several ? " an hour" : "")"
+            // Several steps with the same most: all of them, with the amount of each. Every
+            // step of the spell alike: no heaviest part, the amount of each step only. A step
+            // is the data's (`RainSpell.stepSeconds`): OpenWeatherMap's 4.43 mm over 00:00–03:00
+            // read "4.4 mm an hour" (trial60).
+            let amount = TextRenderer.spellAmount(spell, format: format)
+            // With its day when that is not today: "heaviest 00:00–02:00" was tomorrow night (trial60).
             let heaviest =
                 spell.even
                 ? " (\(amount))"
-                : ", heaviest \(clockText(spell.heaviestStart))–\(clockText(spell.heaviestEnd)) (\(amount))"
+                : ", heaviest \(at(spell.heaviestStart))–\(clockText(spell.heaviestEnd)) (\(amount))"
             // What falls, as `rain` says it; still falling where the forecast ends, said so.
             let (noun, falling) = spell.snow ? ("snow", "snowing") : ("rain", "raining")
             var end =
@@ -98,8 +100,11 @@ extension TextRenderer {
                 default: ValueFormatter.weekdays[date.weekday]
                 }
             let percent = of > 0 ? Double(members) * 100 / Double(of) : 0
+            // Today's count is over its rest, from the next hour: "over the day" read as the
+            // whole day's (trial60).
+            let over = date == today ? "over the rest of the day" : "over the day"
             return
-                "Rain \(day) is \(BriefRules.likelihood(percent: percent)): \(members) of \(of) members give \(format.precipitationThreshold(BriefRules.wetDayMillimetres)) or more over the day."
+                "Rain \(day) is \(BriefRules.likelihood(percent: percent)): \(members) of \(of) members give \(format.precipitationThreshold(BriefRules.wetDayMillimetres)) or more \(over)."
         case .chancePart(let reading):
             // The hours held decide only when they already reach "likely" (check --rain's
             // rule): the hours missing can add rain, never take it away.
@@ -187,6 +192,21 @@ extension TextRenderer {
     }
 }
 
+extension TextRenderer {
+    /// The amount of the spell's heaviest steps (or of each, when it is even), with the span
+    /// it falls over: one hour's "0.5 mm", several hours' "0.5 mm an hour"; a longer step's
+    /// "4.4 mm in those 3 hours", several "4.4 mm every 3 hours" — the step the data's own
+    /// (`RainSpell.stepSeconds`), never taken for an hour.
+    static func spellAmount(_ spell: RainSpell, format: ValueFormatter) -> String {
+        let amount = format.precipitation(spell.heaviestMillimetres)
+        let step = max(spell.stepSeconds, 1)
+        let several = spell.heaviestEnd.timeIntervalSince(spell.heaviestStart) > Double(step)
+        guard step != 3_600 else { return several ? "\(amount) an hour" : amount }
+        let length = DecimalText.shortest(Double(step) / 3_600)
+        return several ? "\(amount) every \(length) hours" : "\(amount) in those \(length) hours"
+    }
+}
+
 extension JSONRenderer {
     /// `{"type":"brief",…}`: the place, now, and each sentence as `{"kind","text","facts"}` —
     /// the text as shown (your units), the facts metric and UTC, so a script can check what
@@ -215,6 +235,7 @@ extension JSONRenderer {
                     ("heaviest_start", .string(ISOTime.string(spell.heaviestStart))),
                     ("heaviest_end", .string(ISOTime.string(spell.heaviestEnd))),
                     ("heaviest_precipitation_millimetres", .number(spell.heaviestMillimetres)),
+                    ("step_seconds", .number(Double(spell.stepSeconds))),
                     ("precipitation_millimetres", .number(hundredths(spell.totalMillimetres))),
                     ("still_raining_at_end", .bool(spell.lastsPastWindow)),
                     ("even", .bool(spell.even)),
@@ -282,7 +303,9 @@ extension JSONRenderer {
         return .object([
             ("type", .string("brief")), ("place", place(report.place, index: nil)),
             ("time", .string(ISOTime.string(report.now))),
-            ("utc_offset_seconds", .number(Double(report.zone.utcOffsetSeconds))),
+            // The offset at now by the place's clock, as the heading and `show --json` give it
+            // (trial60: OpenWeatherMap's current answer from another season said 3600 in GMT).
+            ("utc_offset_seconds", .number(Double(ZoneClock(report.zone).localTime(report.now).utcOffsetSeconds))),
             ("ensemble_used", .bool(report.ensembleUsed)), ("sentences", .array(report.sentences.map(sentence))),
         ])
     }

@@ -166,8 +166,10 @@ extension TextRenderer {
         }
         func capitalized(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
         func degrees(_ was: Double, _ now: Double, _ what: String, _ date: LocalDate) -> String {
-            // The difference of the two figures shown, not of the unrounded ones.
-            let change = format.shownTemperatureChange(from: was, to: now)
+            // The difference of the exact values, converted and rounded once, as `brief` says
+            // tomorrow's (`temperatureDifference`): 15.4 → 17.6 °C is "2 °C higher", not 3 from
+            // 18 − 15 shown, and every unit says the same change (trial60).
+            let change = format.temperatureDifference(now - was)
             return
                 "\(capitalized(day(date)))’s \(what) \(format.temperature(now, digits: 0)), \(DecimalText.fixed(abs(change), digits: 0)) \(format.temperatureSymbol) \(change > 0 ? "higher" : "lower") (was \(format.temperature(was, digits: 0)))."
         }
@@ -284,7 +286,12 @@ extension JSONRenderer {
         return .object([
             ("type", .string("changed")), ("place", place(comparison.place, index: nil)),
             ("time", time(comparison.current.time)),
-            ("utc_offset_seconds", .number(Double(comparison.zone.utcOffsetSeconds))), ("outcome", .string(outcome)),
+            // The offset at the look's instant by the place's clock, as `brief --json` and `show
+            // --json` give it (trial60: OpenWeatherMap's current answer of another season).
+            (
+                "utc_offset_seconds",
+                .number(Double(ZoneClock(comparison.zone).localTime(comparison.current.time).utcOffsetSeconds))
+            ), ("outcome", .string(outcome)),
             ("units_differ", .bool(comparison.unitsDiffer)), ("earlier", comparison.earlier.map(look) ?? .null),
             ("current", look(comparison.current)), ("changes", .array(comparison.changes.map(change))),
             ("warnings_not_compared", .number(Double(comparison.warningsNotCompared))),

@@ -56,8 +56,9 @@ package struct LookComparison: Hashable, Sendable {
     /// Why the ensemble's chance of rain for the rest of today was not compared though one
     /// side had it (nil: compared, or neither had the ensemble).
     package enum ChanceGap: Hashable, Sendable {
-        /// The earlier look had the chance; the ensemble's answer is not at hand now (no
-        /// command fetched it lately: `changed` does not ask it).
+        /// The earlier look had the chance (of the rest of today, or of a whole day from today
+        /// on: after midnight its tomorrow, today); the ensemble's answer is not at hand now
+        /// (no command fetched it lately: `changed` does not ask it).
         case ensembleNotAtHand
         /// The chance is at hand now; no earlier look had it for these hours.
         case noEarlierCount
@@ -307,7 +308,9 @@ enum LookComparer {
                 // Today's whole day compared with the earlier look's tomorrow is the chance compared.
                 gap =
                     wholeToday(earlier: earlier, current: current, chanceLook: chanceLook) != nil
-                    ? nil : chanceGap(was: chanceLook?.chance, now: current.chance, today: today)
+                    ? nil
+                    : chanceGap(was: chanceLook?.chance, now: current.chance, today: today)
+                        ?? wholeDayGap(earlier: earlier, current: current, chanceLook: chanceLook, today: today)
                 tomorrowGap = tomorrowChanceIsOfAnotherDay(earlier, current, chanceLook: chanceLook)
             }
         } else {
@@ -326,6 +329,21 @@ enum LookComparer {
         guard let now else { return wasToday ? .ensembleNotAtHand : nil }
         guard now.date == today, let from = now.from else { return nil }
         return wasToday && was?.counted(from: from) != nil ? nil : .noEarlierCount
+    }
+
+    /// Why a whole day's chance of rain the earlier look counted was not compared: the count of
+    /// its tomorrow, a day from today on (after midnight, today), is at hand but the ensemble's
+    /// answer is not now (`current` has no count at all). Nil otherwise (`chanceGap` says the
+    /// rest of today's). Trial60: past midnight, "nothing changed that matters" alone hid
+    /// Saturday's 27 of 51 never compared, while the same day said it was not.
+    static func wholeDayGap(earlier: Look, current: Look, chanceLook: Look?, today: LocalDate)
+        -> LookComparison.ChanceGap?
+    {
+        guard current.chance == nil, current.chanceToday == nil, current.chanceTomorrow == nil,
+            let was = tomorrowChanceLook(earlier: earlier, chanceLook: chanceLook).chanceTomorrow,
+            was.date >= today
+        else { return nil }
+        return .ensembleNotAtHand
     }
 
     /// The last look at `current`'s place made at or before `now` (`earlier`, nil when there is

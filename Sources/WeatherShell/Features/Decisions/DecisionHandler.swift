@@ -151,8 +151,10 @@ struct DecisionHandler {
             case .daylight: return .daylight
             case .limit(let typed):
                 let (comparison, limit) = typed.applied(units)
+                // The unit it was read in kept with it: a view shown again in other units
+                // says this limit, not its number in theirs.
                 return AppliedCondition(
-                    variable: typed.variable, comparison: comparison, limit: limit, typed: typed,
+                    variable: typed.variable, comparison: comparison, limit: limit, typed: typed.resolved(units),
                     typedUnit: typed.readIn(units))
             }
         }
@@ -335,12 +337,14 @@ struct DecisionHandler {
                             fromNextHour: ChanceCounts.nightBegun(ensemble.clock, ending: date, from: from)))
                 }
                 if first != today { row.nightsFrom = first }
-            case .limit(let typed, let perDay, _):
+            case .limit(let typed, let perDay, let word):
                 let (comparison, limit) = typed.applied(units)
                 let variable = typed.variable
                 let members = ensemble.membersByNumber(variable)
+                // The unit it was read in kept with it (`TypedLimit.resolved`), as best's.
                 row = ChanceRow(
-                    threshold: threshold, variable: variable, comparison: comparison, limit: limit,
+                    threshold: .limit(typed.resolved(units), perDay: perDay, word: word), variable: variable,
+                    comparison: comparison, limit: limit,
                     perDay: perDay, days: [], variableMissing: members.isEmpty,
                     unknownUnit: UnknownUnitsText.reason(variable.rawValue, in: ensemble.unknownUnits))
                 guard !members.isEmpty else { break }

@@ -126,6 +126,16 @@ package struct TypedLimit: Hashable, Sendable {
         }
     }
 
+    /// The limit with the unit it is read in written out (`readIn`: the user's for a bare
+    /// number), so that a view shown again after `units …` still says the limit asked —
+    /// `gusts>=60` in km/h is "60 km/h (about 37.3 mph)" under mph, not "60 mph" (trial60).
+    /// Applied in `units` it is the same limit as before.
+    package func resolved(_ units: UnitPreferences) -> TypedLimit {
+        var limit = self
+        limit.unit = unit ?? AmountUnit(rawValue: readIn(units))
+        return limit
+    }
+
     /// Whether the limit is a Beaufort force: written with `bft` (in any units), or a bare wind
     /// number while wind is shown in Beaufort.
     package func isBeaufort(_ units: UnitPreferences) -> Bool {

@@ -99,33 +99,53 @@ enum DecisionText {
     ) -> String {
         let units = format.units
         let inches = units.precipitation == .inches
-        let shown: (value: Double, digits: Int, symbol: String, canonical: String)
+        // The figure in the unit shown, and that unit: a limit typed in it is said as typed.
+        let shown: (value: Double, digits: Int, symbol: String, canonical: String, unit: AmountUnit)
         var force = ""
         switch variable {
         case .temperature:
-            shown = (units.temperature.convert(celsius: value), 1, format.temperatureSymbol, "°C")
+            let unit: AmountUnit =
+                switch units.temperature {
+                case .celsius: .celsius
+                case .fahrenheit: .fahrenheit
+                case .kelvin: .kelvin
+                }
+            shown = (units.temperature.convert(celsius: value), 1, format.temperatureSymbol, "°C", unit)
         case .windSpeed, .windGusts:
             if units.windSpeed == .beaufort {
-                shown = (value, 1, "km/h", "km/h")
+                shown = (value, 1, "km/h", "km/h", .kilometresPerHour)
                 force = " (\(Beaufort.force(kilometresPerHour: value)) Bft)"
             } else {
-                shown = (units.windSpeed.convert(kilometresPerHour: value), 1, units.windSpeed.symbol, "km/h")
+                let unit: AmountUnit =
+                    switch units.windSpeed {
+                    case .metresPerSecond: .metresPerSecond
+                    case .milesPerHour: .milesPerHour
+                    case .knots: .knots
+                    case .kilometresPerHour, .beaufort: .kilometresPerHour
+                    }
+                shown = (units.windSpeed.convert(kilometresPerHour: value), 1, units.windSpeed.symbol, "km/h", unit)
             }
-        case .precipitation: shown = inches ? (value / 25.4, 3, "in", "mm") : (value, 1, "mm", "mm")
-        case .snowfall: shown = inches ? (value / 25.4, 2, "in", "mm") : (value / 10, 2, "cm", "mm")
-        case .cloudCover: shown = (value, 1, "%", "%")
+        case .precipitation:
+            shown = inches ? (value / 25.4, 3, "in", "mm", .inches) : (value, 1, "mm", "mm", .millimetres)
+        case .snowfall:
+            shown = inches ? (value / 25.4, 2, "in", "mm", .inches) : (value / 10, 2, "cm", "mm", .centimetres)
+        case .cloudCover: shown = (value, 1, "%", "%", .percent)
         }
         if let typed, typed.isBeaufort(units) { return "\(LimitText.plain(typed.amount)) Bft" }
-        if let typed, (typed.unit.map(symbol) ?? shown.symbol) == shown.symbol {
+        // Typed in the unit shown (a bare number is in the user's unit): as typed. By the unit,
+        // not its symbol: "°C" is "C" in ASCII.
+        if let typed, (typed.unit ?? shown.unit) == shown.unit {
             return "\(LimitText.plain(typed.amount)) \(shown.symbol)\(force)"
         }
         // A threshold of rain as typed in mm, or defined (`dry`'s 0.1 mm): as every command says one.
-        if variable == .precipitation, typed?.unit.map(symbol) ?? "mm" == "mm" {
+        if variable == .precipitation, typed?.unit ?? .millimetres == .millimetres {
             return format.precipitationThreshold(value, nested: nested)
         }
+        // A unit's symbol as this output writes it ("C" for "°C" in ASCII).
+        func written(_ symbol: String) -> String { format.unicode ? symbol : symbol.replacingDegreeSign }
         let defined =
-            typed.flatMap { typed in typed.unit.map { "\(LimitText.plain(typed.amount)) \(symbol($0))" } }
-            ?? "\(LimitText.plain(value)) \(shown.canonical)"
+            typed.flatMap { typed in typed.unit.map { "\(LimitText.plain(typed.amount)) \(written(symbol($0)))" } }
+            ?? "\(LimitText.plain(value)) \(written(shown.canonical))"
         // Typed in another unit: as typed, then the figure in the unit shown — exact or near —
         // as `gusts>=40mph` is "40 mph (about 64.4 km/h)": `rain>=0.04in/day` was "1.016 mm"
         // alone, the limit typed nowhere (trial 58).
@@ -218,8 +238,17 @@ enum DecisionText {
         // Across a change of the clocks both ends carry their zone ("01:00 CEST–03:00 CET").
         let changes = first.utcOffsetSeconds != last.utcOffsetSeconds
         var endText = format.clock(last, repeated: changes || clock.isRepeated(end))
-        if last.hour == 0, last.minute == 0, last.date != first.date, format.units.clock == .twentyFourHour {
+        // The midnight that ends a day: where the day before it ends, whatever the clock reads
+        // there — on a spring-forward day with no 00:00 (Santiago's) it reads 01:00, which was
+        // written "01:00 UTC-03:00", the next day's hour without its day (trial60).
+        let endsDay = last.date != first.date && clock.localTime(end.addingTimeInterval(-1)).date != last.date
+        if endsDay, format.units.clock == .twentyFourHour {
             endText = "24:00"
+        } else if endsDay, last.hour != 0 || last.minute != 0 {
+            // The 12-hour clock's midnight, as every other day's end reads.
+            var midnight = last
+            (midnight.hour, midnight.minute) = (0, 0)
+            endText = format.clock(midnight)
         }
         return "\(format.clock(first, repeated: changes || clock.isRepeated(start)))–\(endText)"
     }
