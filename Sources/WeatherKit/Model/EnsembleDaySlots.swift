@@ -98,10 +98,14 @@ extension EnsembleForecast {
     }
 }
 
-/// A day the ensemble covers only in part: its answer stops before the day ends (the last run's
-/// tenth day, or tomorrow at the end of a short answer). Counted over the hours it does hold,
+/// A day the ensemble covers only in part: an hour of it no member has a value for — the answer
+/// stops before the day ends (the last run's tenth day, or tomorrow at the end of a short
+/// answer), an hour is null in every member (case OM-2), or an hour is missing from the
+/// answer's `time` (the provider puts it back as nulls). Counted over the hours it does hold,
 /// from the next hour: a member already at 1 mm there stays wet whatever the missing hours add
-/// (amounts are never negative), so `wetMembers` is a floor, never the day's count.
+/// (amounts are never negative), and a member already below 0 °C at an instant held has its
+/// frost whatever the missing instants were, so `wetMembers` and `frostMembers` are floors,
+/// never the day's counts.
 package struct EnsemblePartDay: Hashable, Sendable {
     package var date: LocalDate
     /// The hours of the day counted (each amount covers the hour before its time), and the
@@ -114,38 +118,83 @@ package struct EnsemblePartDay: Hashable, Sendable {
     /// the members with precipitation in every one of them.
     package var wetMembers: Int
     package var precipitationMembers: Int
+    /// The variable whose hours these are: precipitation (the counts above), or the temperature
+    /// (`frostMembers` of `temperatureMembers`).
+    package var variable: EnsembleVariable = .precipitation
+    /// The starts of the day's hours that are not covered before `coveredUntil` (a gap inside
+    /// the day), at the place's clock, oldest first; empty when only the end is missing.
+    package var gaps: [LocalDateTime] = []
+    /// Members with an instant below 0 °C among those covered, out of the members with a
+    /// temperature at every one of them (`variable` `.temperature`).
+    package var frostMembers = 0
+    package var temperatureMembers = 0
 }
 
 extension EnsembleForecast {
-    /// `date`'s precipitation over the hours of it the answer holds from the next hour after
-    /// `now`, when the answer stops before the day ends (`day(_:from:)` is nil for it: not
-    /// whole). The day must start covered (no hour of it missing before the first counted).
+    /// `date`'s hours of `variable` from the next hour after `now` that some member has a
+    /// value for, when not all of them are (`day(_:from:)` has no member for it then): an hour
+    /// no member has — null in all, missing from the answer, or past its end — is a gap, and
+    /// the day is counted over the hours held. The one rule for a day covered in part
+    /// (`ChanceReading.isUnknown`), whether its end, its start or an hour inside is missing.
     ///
-    /// - Returns: nil when the day is whole, none of its hours is held, or its start is missing.
-    package func partOfDay(_ date: LocalDate, from now: Date) -> EnsemblePartDay? {
+    /// - Parameter variable: `.precipitation` (each value covers the hour before its time) or
+    ///   `.temperature` (instants).
+    /// - Returns: nil when every hour of the day from the next hour is held by some member, or
+    ///   none is.
+    package func partOfDay(
+        _ date: LocalDate, from now: Date, variable: EnsembleVariable = .precipitation
+    ) -> EnsemblePartDay? {
         let start = nextHour(after: now)
-        guard let last = times.last, slots(of: date, from: start, covering: true) == nil else { return nil }
         let clock = self.clock
-        let covered = times.indices.filter { index in
-            let begins = times[index].addingTimeInterval(-3_600)
-            return begins >= start && clock.localTime(begins).date == date
+        let rows = members(variable)
+        // A value's time is its hour's start, or that hour's end for an amount.
+        let shift: Double = variable.coversPrecedingHour ? 3_600 : 0
+        var index: [Date: Int] = [:]
+        for (position, time) in times.enumerated() { index[time] = position }
+        // The day's hours from `start`, by their start.
+        var hour = start
+        var hourCount = 0
+        while clock.localTime(hour).date < date, hourCount < 24 * 40 {
+            hour = hour.addingTimeInterval(3_600)
+            hourCount += 1
         }
-        guard let first = covered.first else { return nil }
-        // An hour of the day (from `start`) before the first held: not the end alone missing.
-        let before = times[first].addingTimeInterval(-7_200)
-        if before >= start, clock.localTime(before).date == date { return nil }
-        var missing = 0
-        var hour = last
+        var expected = 0
+        var covered: [Int] = []
+        var missing: [Date] = []
         while clock.localTime(hour).date == date {
-            missing += 1
+            expected += 1
+            if let position = index[hour.addingTimeInterval(shift)],
+                rows.contains(where: { position < $0.count && $0[position] != nil })
+            {
+                covered.append(position)
+            } else {
+                missing.append(hour)
+            }
             hour = hour.addingTimeInterval(3_600)
         }
-        guard missing > 0 else { return nil }
-        let sums = precipitationMembers.compactMap { PrecedingHourDays.sum($0, over: covered) }
-        return EnsemblePartDay(
-            date: date, hoursCovered: covered.count, hoursInDay: covered.count + missing,
-            coveredUntil: clock.localTime(last),
-            wetMembers: sums.filter { $0 >= EnsembleDay.wetThresholdMillimetres }.count,
-            precipitationMembers: sums.count)
+        guard let last = covered.last, !missing.isEmpty else { return nil }
+        func whole(_ member: [Double?]) -> [Double]? {
+            var values: [Double] = []
+            for position in covered {
+                guard position < member.count, let value = member[position] else { return nil }
+                values.append(value)
+            }
+            return values
+        }
+        let lastStart = times[last].addingTimeInterval(-shift)
+        var part = EnsemblePartDay(
+            date: date, hoursCovered: covered.count, hoursInDay: expected, coveredUntil: clock.localTime(times[last]),
+            wetMembers: 0, precipitationMembers: 0, variable: variable,
+            gaps: missing.filter { $0 < lastStart }.map { clock.localTime($0) })
+        if variable == .temperature {
+            let lows = rows.compactMap(whole).map { $0.min()! }
+            part.frostMembers = lows.filter { $0 < 0 }.count
+            part.temperatureMembers = lows.count
+        } else {
+            let sums = rows.compactMap { PrecedingHourDays.sum($0, over: covered) }
+            part.wetMembers = sums.filter { $0 >= EnsembleDay.wetThresholdMillimetres }.count
+            part.precipitationMembers = sums.count
+        }
+        return part
     }
 }
