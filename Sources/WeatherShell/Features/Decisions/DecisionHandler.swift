@@ -46,7 +46,7 @@ struct DecisionHandler {
         try Self.refuseContradictions(conditions, units: units)
         for variable in Set(conditions.compactMap(\.variable)) where ensemble.members(variable).isEmpty {
             throw .notInAnswer(
-                "the \(ensemble.model.displayName) answer has no \(DecisionText.lacking(variable, ensemble)) for any member; try a condition without it"
+                EnsembleLackingText.reason([variable], in: ensemble) + "; try a condition without it"
             )
         }
         let from = ensemble.nextHour(after: now)
@@ -371,9 +371,7 @@ struct DecisionHandler {
         if rows.allSatisfy(\.variableMissing) {
             let missing = Set(rows.map(\.variable)).sorted { $0.rawValue < $1.rawValue }
             throw .notInAnswer(
-                "the \(ensemble.model.displayName) answer has no "
-                    + Counting.list(missing.map { DecisionText.lacking($0, ensemble) })
-                    + " for any member; try a threshold without it")
+                EnsembleLackingText.reason(missing, in: ensemble) + "; try a threshold without it")
         }
         guard rows.contains(where: { !$0.days.isEmpty }) else {
             throw .notInAnswer(
@@ -399,7 +397,7 @@ struct DecisionHandler {
         let ensemble = answer.value
         guard !ensemble.members(request.variable).isEmpty else {
             throw .notInAnswer(
-                "the \(ensemble.model.displayName) answer has no \(DecisionText.lacking(request.variable, ensemble)) for any member"
+                EnsembleLackingText.reason([request.variable], in: ensemble)
             )
         }
         let count = request.hours ?? 48
