@@ -134,7 +134,9 @@ struct CheckGapDayEndToEndTests {
         #expect(flat.contains("Sat 24 Oct is not shown"), "\(confidence.stdout)")
         let plume = try Self.run(["plume", "rain", "48", Self.paris], "sat_missing_time", server: server, now: now)
         #expect(plume.status == 0, "\(plume.stdout)\(plume.stderr)")
-        let row = plume.stdout.split(separator: "\n").first { $0.contains(" \(gap.prefix(5)) ") || $0.hasPrefix(gap.prefix(5)) }
+        let row = plume.stdout.split(separator: "\n").first {
+            $0.contains(" \(gap.prefix(5)) ") || $0.hasPrefix(gap.prefix(5))
+        }
         #expect(row?.contains("—") == true, "\(plume.stdout)")
         #expect(plume.stdout.contains("no member has a value at that hour"), "\(plume.stdout)")
     }
@@ -157,7 +159,8 @@ struct CheckGapDayEndToEndTests {
         let plume = try Self.run(["plume", "rain", Self.paris], "all_null_rain", server: server, now: now)
         #expect(plume.stderr.contains(rain), "\(plume.stderr)")
         let frostServer = try Self.server("all_null_temp", times: 1)
-        let frost = try Self.run(["check", "--frost", "50%", Self.paris], "all_null_temp", server: frostServer, now: now)
+        let frost = try Self.run(
+            ["check", "--frost", "50%", Self.paris], "all_null_temp", server: frostServer, now: now)
         #expect(frost.status == 3, "\(frost.stdout)\(frost.stderr)")
         #expect(frost.stderr == "error: \(temperature), so --frost cannot be checked\n", "\(frost.stderr)")
     }
