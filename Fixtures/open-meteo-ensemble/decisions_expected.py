@@ -304,6 +304,42 @@ def chance_limit(variable, op, limit, per_day, days=7):
     return out
 
 
+def chance_held(variable, limit, days=7):
+    """`chance VARIABLE>=LIMIT` (in an hour) over the hours of each day from FROM that some
+    member has a value for, on a day where some hour has none (null in every member, or past
+    the answer's end): [date, members reaching, members with every held hour, hours held, the
+    day's hours from FROM]; a day with no hour held is left out."""
+    rows = members(variable)
+    covering = variable in INTERVAL
+    today = local(FROM).date()
+    by_time = {t: i for i, t in enumerate(times)}
+    out = []
+    for n in range(days):
+        date = today + timedelta(days=n)
+        # The day's hours from FROM, by their start, at the place's clock.
+        start = FROM
+        while local(start).date() < date:
+            start += 3600
+        held, expected = [], 0
+        while local(start).date() == date:
+            expected += 1
+            i = by_time.get(start + 3600 if covering else start)
+            if i is not None and any(rows[m][i] is not None for m in rows):
+                held.append(i)
+            start += 3600
+        if not held or len(held) == expected:
+            continue
+        counted = reaching = 0
+        for m in sorted(rows):
+            vals = [rows[m][i] for i in held]
+            if any(v is None for v in vals):
+                continue
+            counted += 1
+            reaching += any(v >= limit for v in vals)
+        out.append([date.isoformat(), reaching, counted, len(held), expected])
+    return out
+
+
 def exact_sum(values):
     """A day's amount: the decimal sum of the amounts as written in the answer."""
     return sum((Decimal(str(v)) for v in values), Decimal(0))
@@ -502,6 +538,7 @@ def main():
     cases["gaps_plume_rain"] = plume("precipitation", 200)
     cases["gaps_best_dry_tuesday"] = best(2, [("precipitation", "<", 0.1)], day_start(tuesday), day_start(wednesday))
     cases["gaps_chance_rain"] = chance_limit("precipitation", ">=", 1, False)
+    cases["gaps_chance_rain_held"] = chance_held("precipitation", 1)
     load(NAME)
     print(json.dumps(cases, sort_keys=True))
 

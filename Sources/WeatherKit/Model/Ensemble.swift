@@ -167,6 +167,9 @@ package enum EnsembleNote: Hashable, Sendable {
     case membersWithoutValues(variable: String, count: Int)
     /// Member keys for variables not asked for (`relative_humidity_2m_member03`), ignored.
     case unexpectedKeys(count: Int, example: String)
+    /// Hours missing from the answer's `time` between two it has (`first` the earliest, UTC),
+    /// put back with no member's value: the days they fall in are covered only in part.
+    case missingHours(count: Int, first: Date)
 }
 
 /// The 10th, 50th and 90th percentiles of one quantity over the members that have it.

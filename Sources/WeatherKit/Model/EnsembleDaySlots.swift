@@ -98,10 +98,14 @@ extension EnsembleForecast {
     }
 }
 
-/// A day the ensemble covers only in part: its answer stops before the day ends (the last run's
-/// tenth day, or tomorrow at the end of a short answer). Counted over the hours it does hold,
+/// A day the ensemble covers only in part: an hour of it no member has a value for — the answer
+/// stops before the day ends (the last run's tenth day, or tomorrow at the end of a short
+/// answer), an hour is null in every member (case OM-2), or an hour is missing from the
+/// answer's `time` (the provider puts it back as nulls). Counted over the hours it does hold,
 /// from the next hour: a member already at 1 mm there stays wet whatever the missing hours add
-/// (amounts are never negative), so `wetMembers` is a floor, never the day's count.
+/// (amounts are never negative), and a member already below 0 °C at an instant held has its
+/// frost whatever the missing instants were, so `wetMembers` and `frostMembers` are floors,
+/// never the day's counts.
 package struct EnsemblePartDay: Hashable, Sendable {
     package var date: LocalDate
     /// The hours of the day counted (each amount covers the hour before its time), and the
@@ -116,11 +120,21 @@ package struct EnsemblePartDay: Hashable, Sendable {
     /// the members with precipitation in every one of them.
     package var wetMembers: Int
     package var precipitationMembers: Int
+    /// The variable whose hours these are: precipitation (the counts above), or the temperature
+    /// (`frostMembers` of `temperatureMembers`).
+    package var variable: EnsembleVariable = .precipitation
+    /// The starts of the day's hours that are not covered before `coveredUntil` (a gap inside
+    /// the day), at the place's clock, oldest first; empty when only the end is missing.
+    package var gaps: [LocalDateTime] = []
+    /// Members with an instant below 0 °C among those covered, out of the members with a
+    /// temperature at every one of them (`variable` `.temperature`).
+    package var frostMembers = 0
+    package var temperatureMembers = 0
 }
 
-/// The hours of a day an answer holds when it stops before the day ends (`EnsembleForecast
-/// .partHours(of:from:covering:)`): the one rule for a day covered only in part, which `check
-/// --rain`, `watch --rain`, `brief` and `chance` count alike.
+/// The hours of a day an answer holds when some hour of it is held by no member (`EnsembleForecast
+/// .partHours(of:from:variable:)`): the one rule for a day covered only in part, which `check`,
+/// `watch`, `brief` and `chance` count alike.
 package struct EnsemblePartHours: Hashable, Sendable {
     /// The indices into `times` of the day's hours held, oldest first.
     package var slots: [Int]
@@ -130,55 +144,97 @@ package struct EnsemblePartHours: Hashable, Sendable {
     package var coveredUntil: LocalDateTime
     /// The same instant (the answer's last time).
     package var end: Date
+    /// The starts of the day's hours not held before `coveredUntil` (a gap inside the day), at
+    /// the place's clock, oldest first; empty when only the end is missing.
+    package var gaps: [LocalDateTime] = []
 }
 
 extension EnsembleForecast {
-    /// The hours of `date` the answer holds from `start`, when it stops before the day ends
-    /// (`slots(of:from:covering:)` is nil for it: not whole). The day must start covered (no
-    /// hour of it missing before the first held): only its end is missing.
+    /// The hours of `date` from `start` that some member has a `variable` value for, when not
+    /// all of them are: an hour no member has — null in all (case OM-2), missing from the
+    /// answer's `time`, or past its end — is not held, and the day is counted over the hours
+    /// that are. The one rule for a day covered in part (`ChanceReading.isUnknown`), whether its
+    /// end, its start or an hour inside is missing, which `check`, `watch`, `brief` and `chance`
+    /// count alike.
     ///
     /// - Parameters:
     ///   - date: the day, in the place's calendar.
     ///   - start: the first hour that counts (the next hour after now).
-    ///   - covering: whether the values cover the hour before their time (precipitation,
-    ///     gusts, snowfall), as `slots(of:from:covering:)` takes it.
-    /// - Returns: nil when the day is whole, none of its hours is held, or its start is missing.
-    package func partHours(of date: LocalDate, from start: Date, covering: Bool) -> EnsemblePartHours? {
-        let shift: Double = covering ? -3_600 : 0
-        guard let last = times.last, slots(of: date, from: start, covering: covering) == nil else { return nil }
+    ///   - variable: whose values (`.precipitation` covers the hour before its time; the
+    ///     temperature is an instant).
+    /// - Returns: nil when every hour of the day from `start` is held by some member, none is,
+    ///   or the answer starts within the day (after `start`).
+    package func partHours(of date: LocalDate, from start: Date, variable: EnsembleVariable) -> EnsemblePartHours? {
         let clock = self.clock
-        let covered = times.indices.filter { index in
-            let begins = times[index].addingTimeInterval(shift)
-            return begins >= start && clock.localTime(begins).date == date
+        let rows = members(variable)
+        // A value's time is its hour's start, or that hour's end for an amount.
+        let shift: Double = variable.coversPrecedingHour ? 3_600 : 0
+        var index: [Date: Int] = [:]
+        for (position, time) in times.enumerated() { index[time] = position }
+        // The day's hours from `start`, by their start.
+        var hour = start
+        var hourCount = 0
+        while clock.localTime(hour).date < date, hourCount < 24 * 40 {
+            hour = hour.addingTimeInterval(3_600)
+            hourCount += 1
         }
-        guard let first = covered.first else { return nil }
-        // An hour of the day (from `start`) before the first held: not the end alone missing.
-        let before = times[first].addingTimeInterval(shift - 3_600)
-        if before >= start, clock.localTime(before).date == date { return nil }
-        // The hours after the last held that still begin within the day.
-        var missing = 0
-        var hour = last.addingTimeInterval(shift + 3_600)
+        var expected = 0
+        var covered: [Int] = []
+        var missing: [Date] = []
         while clock.localTime(hour).date == date {
-            missing += 1
+            expected += 1
+            if let position = index[hour.addingTimeInterval(shift)],
+                rows.contains(where: { position < $0.count && $0[position] != nil })
+            {
+                covered.append(position)
+            } else {
+                missing.append(hour)
+            }
             hour = hour.addingTimeInterval(3_600)
         }
-        guard missing > 0 else { return nil }
+        guard let last = covered.last, let first = times.first, !missing.isEmpty else { return nil }
+        // A day the answer starts within (its hours begin after the next hour) is not counted:
+        // where the members' hours start is said instead (a re-trial: Thursday counted from the
+        // one hour an answer beginning at Friday 00:00 covers).
+        guard missing[0] >= first.addingTimeInterval(-shift) else { return nil }
+        let lastStart = times[last].addingTimeInterval(-shift)
         return EnsemblePartHours(
-            slots: covered, hoursInDay: covered.count + missing, coveredUntil: clock.localTime(last), end: last)
+            slots: covered, hoursInDay: expected, coveredUntil: clock.localTime(times[last]), end: times[last],
+            gaps: missing.filter { $0 < lastStart }.map { clock.localTime($0) })
     }
 
-    /// `date`'s precipitation over the hours of it the answer holds from the next hour after
-    /// `now`, when the answer stops before the day ends (`day(_:from:)` is nil for it: not
-    /// whole), by `partHours(of:from:covering:)`.
+    /// `date`'s hours of `variable` from the next hour after `now` that some member has a
+    /// value for, when not all of them are (`day(_:from:)` has no member for it then), counted
+    /// by `partHours(of:from:variable:)`: the members already wet (precipitation) or already
+    /// below 0 °C at an instant held (the temperature).
     ///
-    /// - Returns: nil when the day is whole, none of its hours is held, or its start is missing.
-    package func partOfDay(_ date: LocalDate, from now: Date) -> EnsemblePartDay? {
-        guard let part = partHours(of: date, from: nextHour(after: now), covering: true) else { return nil }
-        let sums = precipitationMembers.compactMap { PrecedingHourDays.sum($0, over: part.slots) }
-        return EnsemblePartDay(
-            date: date, hoursCovered: part.slots.count, hoursInDay: part.hoursInDay,
-            coveredUntil: part.coveredUntil, end: part.end,
-            wetMembers: sums.filter { $0 >= EnsembleDay.wetThresholdMillimetres }.count,
-            precipitationMembers: sums.count)
+    /// - Returns: nil when every hour of the day from the next hour is held by some member, or
+    ///   none is.
+    package func partOfDay(
+        _ date: LocalDate, from now: Date, variable: EnsembleVariable = .precipitation
+    ) -> EnsemblePartDay? {
+        guard let held = partHours(of: date, from: nextHour(after: now), variable: variable) else { return nil }
+        let rows = members(variable)
+        func whole(_ member: [Double?]) -> [Double]? {
+            var values: [Double] = []
+            for position in held.slots {
+                guard position < member.count, let value = member[position] else { return nil }
+                values.append(value)
+            }
+            return values
+        }
+        var part = EnsemblePartDay(
+            date: date, hoursCovered: held.slots.count, hoursInDay: held.hoursInDay, coveredUntil: held.coveredUntil,
+            end: held.end, wetMembers: 0, precipitationMembers: 0, variable: variable, gaps: held.gaps)
+        if variable == .temperature {
+            let lows = rows.compactMap(whole).map { $0.min()! }
+            part.frostMembers = lows.filter { $0 < 0 }.count
+            part.temperatureMembers = lows.count
+        } else {
+            let sums = rows.compactMap { PrecedingHourDays.sum($0, over: held.slots) }
+            part.wetMembers = sums.filter { $0 >= EnsembleDay.wetThresholdMillimetres }.count
+            part.precipitationMembers = sums.count
+        }
+        return part
     }
 }

@@ -187,6 +187,35 @@ package struct OpenMeteoEnsembleProvider: EnsembleProvider {
         return (String(decoding: bytes[..<start], as: UTF8.self), number)
     }
 
+    /// The answer's hours with any hour missing between two of its times put back: `times`
+    /// every hour from the first to the last, `source` the position in `given` each comes
+    /// from (nil for one put back), `restored` the hours put back. Times without a value
+    /// (null) are dropped; a step that is not a whole number of hours, or longer than two
+    /// days, is kept as it is (not an hour grid with a gap).
+    static func hourGrid(_ given: [Date?]) -> (times: [Date], source: [Int?], restored: [Date]) {
+        var times: [Date] = []
+        var source: [Int?] = []
+        var restored: [Date] = []
+        for (position, time) in given.enumerated() {
+            guard let time else { continue }
+            if let last = times.last {
+                let step = time.timeIntervalSince(last)
+                let hours = (step / 3_600).rounded()
+                if hours >= 2, hours <= 48, abs(step - hours * 3_600) < 0.5 {
+                    for missing in 1..<Int(hours) {
+                        let hour = last.addingTimeInterval(Double(missing) * 3_600)
+                        times.append(hour)
+                        source.append(nil)
+                        restored.append(hour)
+                    }
+                }
+            }
+            times.append(time)
+            source.append(position)
+        }
+        return (times, source, restored)
+    }
+
     /// Maps one answer.
     ///
     /// Members are read per variable: the control run (the variable's own key) first, then
@@ -214,8 +243,14 @@ package struct OpenMeteoEnsembleProvider: EnsembleProvider {
         // Every array empty, every value null, or only `time`: the service sent no data, not
         // an answer without the variable a view asks for (trial 58: "try a threshold without it").
         try OpenMeteoAnswer.requireValues(json, service: service)
-        let kept = block.times.indices.filter { block.times[$0] != nil }
         var notes: [EnsembleNote] = []
+        // An hour missing from `time` (Open-Meteo's hours are contiguous) is put back with no
+        // member's value, as an hour null in all of them is: a day is whole only when all its
+        // hours are held, and the views say the gap (trial 60: it was taken as a whole day).
+        let (times, kept, restored) = Self.hourGrid(block.times)
+        if let first = restored.first {
+            notes.append(.missingHours(count: restored.count, first: first))
+        }
 
         // Which member each key is: nil for the control run, a number for `_memberNN`.
         var unexpected: [String] = []
@@ -255,7 +290,7 @@ package struct OpenMeteoEnsembleProvider: EnsembleProvider {
                     continue
                 }
                 let column = try block.column(member.key, quantity)
-                let values = kept.map { column[$0] }
+                let values = kept.map { $0.map { column[$0] } ?? nil }
                 try PhysicalRange.check(values, variable: member.key, quantity: quantity, service: service)
                 if values.allSatisfy({ $0 == nil }) {
                     empty += 1
@@ -292,7 +327,7 @@ package struct OpenMeteoEnsembleProvider: EnsembleProvider {
         }
         notes = confidenceNotes
         return EnsembleForecast(
-            model: model, coordinate: requested.rounded, zone: zone, times: kept.map { block.times[$0]! },
+            model: model, coordinate: requested.rounded, zone: zone, times: times,
             temperatureMembers: temperature, precipitationMembers: precipitation, otherMembers: others,
             memberNumbers: numbers, notes: notes, unknownUnits: unknown.found)
     }

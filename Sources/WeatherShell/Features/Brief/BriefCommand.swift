@@ -127,9 +127,9 @@ struct BriefHandler {
         let now = weather.clocks.now(at: place.coordinate)
         // An ensemble that covers neither today nor tomorrow whole gives no sentence: with
         // --sure, that is said, as check says it, rather than nothing at all. Precipitation
-        // left out for its unit is the reason then, as check gives it (trial 59: "try after
-        // the next run" sent the user off to wait for nothing).
-        if request.sure, let ensemble = report.ensemble, let leftOut = ChanceReading.unitLeftOut(.rain, in: ensemble) {
+        // left out for its unit, or null in every member, is the reason then, as check gives
+        // it (trials 59 and 60: "try after the next run" sent the user off to wait for nothing).
+        if request.sure, let ensemble = report.ensemble, let leftOut = ChanceReading.unreadable(.rain, in: ensemble) {
             unavailable.append(.warning("\(leftOut), so brief says nothing of how likely rain is"))
         } else if request.sure, let ensemble = report.ensemble,
             ChanceReading.reading(ChanceAlert(kind: .rain, thresholdPercent: 50), ensemble: ensemble, now: now) == nil

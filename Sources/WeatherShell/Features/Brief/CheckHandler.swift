@@ -56,9 +56,10 @@ enum CheckRules {
     /// The outcome of `condition` from the answers it reads.
     ///
     /// - Parameter units: the user's units, for the clock of a day covered in part.
-    /// - Throws: `ShellError.notInAnswer` when the ensemble covers neither today nor tomorrow,
-    ///   or tomorrow only in part without reaching the threshold (`ChanceReading.isUnknown`):
-    ///   wx cannot tell, exit status 3, never a false 1.
+    /// - Throws: `ShellError.notInAnswer` when the ensemble lacks the variable
+    ///   (`ChanceReading.unreadable`), covers neither today nor tomorrow, or a day only in part
+    ///   without reaching the threshold (`ChanceReading.isUnknown`): wx cannot tell, exit
+    ///   status 3, never a false 1.
     static func outcome(
         _ condition: CheckCondition, ensemble: EnsembleForecast?, origin: DataOrigin? = nil,
         warnings: [WeatherWarning], now: Date, units: UnitPreferences = .metric
@@ -66,8 +67,9 @@ enum CheckRules {
         guard let alert = condition.alert else {
             return CheckOutcome(condition: condition, holds: !warnings.isEmpty, reading: nil, warnings: warnings)
         }
-        // A variable left out for its unit is why, not the days the answer covers.
-        if let ensemble, let leftOut = ChanceReading.unitLeftOut(alert, ensemble: ensemble) {
+        // A variable left out for its unit, or that no member has, is why, not the days the
+        // answer covers.
+        if let ensemble, let leftOut = ChanceReading.unreadable(alert.kind, in: ensemble) {
             throw .notInAnswer("\(leftOut), so \(condition.option) cannot be checked")
         }
         guard let ensemble, let reading = ChanceReading.reading(alert, ensemble: ensemble, now: now) else {

@@ -16,7 +16,11 @@ extension TextRenderer {
                 let rain = reading.alert.kind == .rain
                 let day = reading.partWindow(format) ?? (reading.isToday ? "the rest of today" : "tomorrow")
                 let what = rain ? EnsembleDay.rainWindowText(format, day: day) : "frost"
-                let when = rain ? "" : reading.isToday ? " rest of today" : " tomorrow"
+                let when =
+                    rain
+                    ? ""
+                    : reading.partWindow(format).map { " over \($0)" }
+                        ?? (reading.isToday ? " rest of today" : " tomorrow")
                 let comparison = outcome.holds ? "≥" : "<"
                 return
                     "\(what)\(when) \(reading.members) of \(reading.ofMembers) members (\(NearLimit.text(reading.percent, base: 0, limits: [reading.alert.thresholdPercent])) %) \(comparison) \(DecimalText.shortest(reading.alert.thresholdPercent)) %"

@@ -46,7 +46,7 @@ struct DecisionHandler {
         try Self.refuseContradictions(conditions, units: units)
         for variable in Set(conditions.compactMap(\.variable)) where ensemble.members(variable).isEmpty {
             throw .notInAnswer(
-                "the \(ensemble.model.displayName) answer has no \(DecisionText.lacking(variable, ensemble)) for any member; try a condition without it"
+                EnsembleLackingText.reason([variable], in: ensemble) + "; try a condition without it"
             )
         }
         let from = ensemble.nextHour(after: now)
@@ -350,13 +350,14 @@ struct DecisionHandler {
                 guard !members.isEmpty else { break }
                 let sums = perDay && (variable == .precipitation || variable == .snowfall)
                 for date in dates {
-                    // A day the answer stops within (its last): counted over the hours it holds,
-                    // by the rule `check --rain` reads tomorrow by, and shown with those hours.
-                    let whole = ChanceCounts.slots(
-                        ensemble, date: date, from: from, covering: variable.coversPrecedingHour)
-                    let part =
-                        whole == nil
-                        ? ensemble.partHours(of: date, from: from, covering: variable.coversPrecedingHour) : nil
+                    // A day with an hour no member has (the answer stops within it, or an hour
+                    // is null in all or missing): counted over the hours it holds, by the rule
+                    // `check --rain` reads a day by, and shown with those hours.
+                    let part = ensemble.partHours(of: date, from: from, variable: variable)
+                    let whole =
+                        part == nil
+                        ? ChanceCounts.slots(ensemble, date: date, from: from, covering: variable.coversPrecedingHour)
+                        : nil
                     guard let slots = whole ?? part?.slots, !slots.isEmpty else { continue }
                     var day = ChanceCounts.day(
                         date, slots: slots, members: members, times: ensemble.times,
@@ -379,9 +380,7 @@ struct DecisionHandler {
         if rows.allSatisfy(\.variableMissing) {
             let missing = Set(rows.map(\.variable)).sorted { $0.rawValue < $1.rawValue }
             throw .notInAnswer(
-                "the \(ensemble.model.displayName) answer has no "
-                    + Counting.list(missing.map { DecisionText.lacking($0, ensemble) })
-                    + " for any member; try a threshold without it")
+                EnsembleLackingText.reason(missing, in: ensemble) + "; try a threshold without it")
         }
         guard rows.contains(where: { !$0.days.isEmpty }) else {
             throw .notInAnswer(
@@ -407,7 +406,7 @@ struct DecisionHandler {
         let ensemble = answer.value
         guard !ensemble.members(request.variable).isEmpty else {
             throw .notInAnswer(
-                "the \(ensemble.model.displayName) answer has no \(DecisionText.lacking(request.variable, ensemble)) for any member"
+                EnsembleLackingText.reason([request.variable], in: ensemble)
             )
         }
         let count = request.hours ?? 48

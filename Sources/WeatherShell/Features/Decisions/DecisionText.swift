@@ -17,29 +17,13 @@ enum DecisionText {
         }
     }
 
-    /// "precipitation (precipitation)", the variable a command cannot work without; with
-    /// ", given in “ligne”, a unit wx does not know" when its members were left out for their
-    /// declared unit (`EnsembleForecast.unknownUnits`), so that "has no …" says why.
+    /// "precipitation (precipitation)" (`EnsembleLackingText.lacking`, the one wording).
     static func lacking(_ variable: EnsembleVariable, _ ensemble: EnsembleForecast) -> String {
-        let named = "\(longName(variable)) (\(variable.rawValue))"
-        return UnknownUnitsText.reason(variable.rawValue, in: ensemble.unknownUnits).map {
-            "\(named) wx can read — \($0) —"
-        }
-            ?? named
+        EnsembleLackingText.lacking(variable, ensemble)
     }
 
-    /// "precipitation", "wind speed", "gusts", "temperature", "cloud cover", "snowfall": a
-    /// variable named in a sentence.
-    static func longName(_ variable: EnsembleVariable) -> String {
-        switch variable {
-        case .precipitation: "precipitation"
-        case .windSpeed: "wind speed"
-        case .windGusts: "gusts"
-        case .temperature: "temperature"
-        case .cloudCover: "cloud cover"
-        case .snowfall: "snowfall"
-        }
-    }
+    /// "precipitation", "wind speed", … (`EnsembleLackingText.longName`).
+    static func longName(_ variable: EnsembleVariable) -> String { EnsembleLackingText.longName(variable) }
 
     /// A number without noise: at most `digits` decimals, none when whole ("5", "0.5", "-3.9").
     static func number(_ value: Double, digits: Int = 1) -> String {

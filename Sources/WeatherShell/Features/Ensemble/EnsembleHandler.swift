@@ -131,8 +131,8 @@ struct EnsembleHandler {
 
     /// The reading of each alert for the current location; the ensemble comes from the cache
     /// while it is from the model's latest run, so at most one request per run. An alert whose
-    /// variable the answer left out for its unit is in `leftOut` with why
-    /// (`ChanceReading.unitLeftOut`), never read from members that are not there.
+    /// variable the answer left out for its unit, or that no member has, is in `leftOut` with
+    /// why (`ChanceReading.unreadable`), never read from members that are not there.
     ///
     /// - Throws: `ShellError` when there is no current location or the ensemble cannot be had.
     func chances(_ alerts: [ChanceAlert]) async throws(ShellError) -> (
@@ -146,7 +146,7 @@ struct EnsembleHandler {
             throw ShellError(serviceError: error)
         }
         let leftOut = alerts.compactMap { alert in
-            ChanceReading.unitLeftOut(alert, ensemble: answer).map { (alert: alert, reason: $0) }
+            ChanceReading.unreadable(alert.kind, in: answer).map { (alert: alert, reason: $0) }
         }
         let readings = alerts.compactMap { alert in
             leftOut.contains { $0.alert == alert }

@@ -37,7 +37,7 @@ package struct ConfidenceReport: Hashable, Sendable {
     /// figures come from fewer members than the answer has (`fewerMembersNote`), and where the
     /// ensemble ends when it ends before the days asked for.
     package func notes(format: ValueFormatter) -> [String] {
-        var lines = ensemble.notes.map(Self.text)
+        var lines = ensemble.notes.map { Self.text($0, clock: ensemble.clock, format: format) }
         if let today, let first = days.first?.date, first.dayNumber > today.dayNumber + 1 {
             lines.append(
                 "the answer has no day before \(format.day(first)), \(first.dayNumber - today.dayNumber) days from today: these are not the days just ahead"
@@ -47,6 +47,15 @@ package struct ConfidenceReport: Hashable, Sendable {
             lines.append(
                 DaysAhead<EnsembleDay>.leftOutNote(
                     daysBeyondRange, covered: OpenMeteoEnsembleProvider.forecastDays, what: "the ensemble"))
+        }
+        // A day between two shown that no member covers whole (an hour missing from the
+        // answer, or null in all): said, not dropped from the table without a word.
+        for (earlier, later) in zip(days, days.dropFirst()) where later.date.dayNumber > earlier.date.dayNumber + 1 {
+            for number in (earlier.date.dayNumber + 1)..<later.date.dayNumber {
+                lines.append(
+                    "\(format.day(CivilCalendar.date(fromDays: number))) is not shown: no member has a value for every hour of it"
+                )
+            }
         }
         lines += days.compactMap { fewerMembersNote($0, format: format) }
         if days.count < requestedDays, let last = ensemble.lastHour {
@@ -83,8 +92,8 @@ package struct ConfidenceReport: Hashable, Sendable {
         return "\(format.day(day.date)): \(counts) (the others do not cover the whole day)"
     }
 
-    /// One note in words.
-    static func text(_ note: EnsembleNote) -> String {
+    /// One note in words; `clock` and `format` say the time of missing hours.
+    static func text(_ note: EnsembleNote, clock: ZoneClock, format: ValueFormatter) -> String {
         func name(_ variable: String) -> String { variable == "temperature_2m" ? "temperature" : variable }
         switch note {
         case .fewerMembers(let variable, let found, let expected):
@@ -95,6 +104,10 @@ package struct ConfidenceReport: Hashable, Sendable {
         case .unexpectedKeys(let count, let example):
             return
                 "\(Counting.count(count, "member value list")) for a variable not asked for ignored (\(example))"
+        case .missingHours(let count, let first):
+            let local = clock.localTime(first)
+            return
+                "the answer lacks \(Counting.count(count, "hour")) (from \(format.day(local.date)) \(format.clock(local))): no member has a value there, and a day with such an hour is not counted whole"
         }
     }
 }
@@ -198,8 +211,9 @@ package struct ChanceReading: Hashable, Sendable {
     package var members: Int
     package var ofMembers: Int
     package var model: EnsembleModel
-    /// Tomorrow covered only in part (the answer stops before it ends), counted over the hours
-    /// it holds; nil for a whole day.
+    /// The day covered only in part (an hour of it no member has: the answer stops before it
+    /// ends, or an hour inside is null or missing), counted over the hours it holds; nil for a
+    /// whole day.
     package var part: EnsemblePartDay?
 
     package init(
@@ -222,12 +236,15 @@ package struct ChanceReading: Hashable, Sendable {
     /// "no" when wx does not know). True for the second.
     package var isUnknown: Bool { part != nil && !isAbove }
 
-    /// "tomorrow’s 23 hours the ensemble covers (to 23:00)": the window a reading of a day
+    /// "tomorrow’s 23 hours the ensemble covers (of 24, to 23:00)", "the rest of today’s 18
+    /// hours the ensemble covers (of 19, without 19:00–20:00)": the window a reading of a day
     /// covered in part counts, in place of "tomorrow"; nil for a whole day.
     func partWindow(_ format: ValueFormatter) -> String? {
         guard let day = part else { return nil }
-        return "tomorrow’s "
-            + PartDayText.hours(day.hoursCovered, of: day.hoursInDay, until: day.coveredUntil, format: format)
+        return "\(isToday ? "the rest of today" : "tomorrow")’s "
+            + PartDayText.hours(
+                day.hoursCovered, of: day.hoursInDay, until: day.coveredUntil, gaps: day.gaps,
+                coversPrecedingHour: day.variable.coversPrecedingHour, format: format)
     }
 
     /// Why a reading that `isUnknown` cannot say no: "tomorrow is only partly covered by the
@@ -236,18 +253,18 @@ package struct ChanceReading: Hashable, Sendable {
     func unknownReason(_ units: UnitPreferences) -> String? {
         guard isUnknown, let day = part else { return nil }
         let format = ValueFormatter(units: units)
+        let what = alert.kind == .rain ? "more" : "frost"
         return
-            "tomorrow is only partly covered by the ensemble (\(day.hoursCovered) of its \(day.hoursInDay) hours, to \(format.clock(day.coveredUntil))), and \(members) of \(ofMembers) members (\(NearLimit.text(percent, base: 0, limits: [alert.thresholdPercent])) %) over those hours are under \(DecimalText.shortest(alert.thresholdPercent)) %: the hours missing may bring more"
+            "\(isToday ? "the rest of today" : "tomorrow") is only partly covered by the ensemble (\(day.hoursCovered) of its \(day.hoursInDay) hours, \(PartDayText.held(day.hoursCovered, of: day.hoursInDay, until: day.coveredUntil, gaps: day.gaps, coversPrecedingHour: day.variable.coversPrecedingHour, format: format))), and \(members) of \(ofMembers) members (\(NearLimit.text(percent, base: 0, limits: [alert.thresholdPercent])) %) over those hours are under \(DecimalText.shortest(alert.thresholdPercent)) %: the hours missing may bring \(what)"
     }
 
-    /// Why `alert`'s chance cannot be read from `ensemble` at all: the variable it counts
-    /// (precipitation for rain, the temperature for frost) was left out for its declared unit —
-    /// "the ensemble’s temperature is given in “°X”, a unit wx does not know"; nil otherwise.
-    /// `check` and `watch` say it, as `chance`'s row does, rather than "covers neither today nor
-    /// tomorrow" or nothing; `brief --sure` and `confidence`'s rain rows say the same reason
-    /// (`unitLeftOut(_:in:)`, the one piece).
-    static func unitLeftOut(_ alert: ChanceAlert, ensemble: EnsembleForecast) -> String? {
-        unitLeftOut(alert.kind, in: ensemble)
+    /// Why `kind`'s chance cannot be read from `ensemble` at all, as `check`, `watch` and `brief
+    /// --sure` say it: its variable left out for its unit (`unitLeftOut`), or no member with any
+    /// value of it (`EnsembleLackingText`, as `best`, `chance` and `plume` say it: every value
+    /// null, unit "undefined" — case OM-1); nil when some member has it.
+    static func unreadable(_ kind: ChanceAlert.Kind, in ensemble: EnsembleForecast) -> String? {
+        unitLeftOut(kind, in: ensemble)
+            ?? EnsembleLackingText.reason(ifLacking: kind == .rain ? .precipitation : .temperature, in: ensemble)
     }
 
     /// Why the chance of `kind` (rain: precipitation; frost: the temperature) cannot be counted
@@ -264,12 +281,28 @@ package struct ChanceReading: Hashable, Sendable {
     /// the next hour, as `chance` counts today: `EnsembleForecast.day(_:from:)`) or tomorrow's
     /// whole, whichever is higher; nil when the ensemble covers neither (today with no hour
     /// left is not read).
+    ///
+    /// A day covered in part (`EnsembleForecast.partOfDay`: its end, or an hour inside, that
+    /// no member has) is counted over the hours held and decides by `isUnknown`'s rule: a day
+    /// whose hours held reach the threshold holds, and else, unless the other day holds, wx
+    /// cannot tell — today's missing hour is never taken as "no" (trial 60: "none held" from
+    /// tomorrow alone), nor tomorrow's.
     static func reading(_ alert: ChanceAlert, ensemble: EnsembleForecast, now: Date) -> ChanceReading? {
         let today = ensemble.clock.localTime(now).date
-        let candidates = [today, CivilCalendar.date(fromDays: today.dayNumber + 1)].compactMap {
-            ensemble.day($0, from: now)
-        }
-        let readings = candidates.compactMap { day -> ChanceReading? in
+        let variable: EnsembleVariable = alert.kind == .rain ? .precipitation : .temperature
+        let readings = [today, CivilCalendar.date(fromDays: today.dayNumber + 1)].compactMap { date -> ChanceReading? in
+            if let part = ensemble.partOfDay(date, from: now, variable: variable) {
+                let (members, of) =
+                    alert.kind == .rain
+                    ? (part.wetMembers, part.precipitationMembers) : (part.frostMembers, part.temperatureMembers)
+                guard of > 0 else { return nil }
+                var reading = ChanceReading(
+                    alert: alert, date: date, isToday: date == today, members: members, ofMembers: of,
+                    model: ensemble.model)
+                reading.part = part
+                return reading
+            }
+            guard let day = ensemble.day(date, from: now) else { return nil }
             let (members, of): (Int, Int) =
                 alert.kind == .rain
                 ? (day.wetMembers, day.precipitationMembers) : (day.frostMembers, day.low?.members ?? 0)
@@ -278,29 +311,27 @@ package struct ChanceReading: Hashable, Sendable {
                 alert: alert, date: day.date, isToday: day.date == today, members: members, ofMembers: of,
                 model: ensemble.model)
         }
-        let best = readings.max { $0.percent < $1.percent }
-        // Tomorrow covered in part (the answer stops before it ends, trial 59: 23 of 24 hours):
-        // counted over the hours held, it decides by `isUnknown`'s rule unless a whole day
-        // already holds.
-        guard best?.isAbove != true, let part = partOfTomorrow(alert, ensemble: ensemble, now: now) else {
-            return best
-        }
-        return part
+        let higher: (ChanceReading, ChanceReading) -> Bool = { $0.percent < $1.percent }
+        return readings.filter(\.isAbove).max(by: higher) ?? readings.first(where: \.isUnknown)
+            ?? readings.max(by: higher)
     }
 
-    /// The reading for `alert` of tomorrow when the ensemble covers it only in part (the answer
-    /// stops before it ends), counted over the hours it holds (`EnsembleForecast.partOfDay`),
-    /// with `part` set: it holds when those hours reach the threshold, and is unknown
-    /// (`isUnknown`) when they do not. Nil for a whole tomorrow, one with no hour held, or
-    /// frost (read from instants, which cover the day to its last hour).
+    /// The reading for `alert` of tomorrow when the ensemble covers it only in part (an hour of
+    /// it no member has), counted over the hours it holds (`EnsembleForecast.partOfDay`), with
+    /// `part` set: it holds when those hours reach the threshold, and is unknown (`isUnknown`)
+    /// when they do not — as `reading` reads such a day. Nil for a whole tomorrow, or one with
+    /// no hour held.
     static func partOfTomorrow(_ alert: ChanceAlert, ensemble: EnsembleForecast, now: Date) -> ChanceReading? {
         let today = ensemble.clock.localTime(now).date
         let tomorrow = CivilCalendar.date(fromDays: today.dayNumber + 1)
-        guard alert.kind == .rain, let day = ensemble.partOfDay(tomorrow, from: now), day.precipitationMembers > 0
-        else { return nil }
+        let variable: EnsembleVariable = alert.kind == .rain ? .precipitation : .temperature
+        guard let day = ensemble.partOfDay(tomorrow, from: now, variable: variable) else { return nil }
+        let (members, of) =
+            alert.kind == .rain
+            ? (day.wetMembers, day.precipitationMembers) : (day.frostMembers, day.temperatureMembers)
+        guard of > 0 else { return nil }
         var reading = ChanceReading(
-            alert: alert, date: tomorrow, isToday: false, members: day.wetMembers, ofMembers: day.precipitationMembers,
-            model: ensemble.model)
+            alert: alert, date: tomorrow, isToday: false, members: members, ofMembers: of, model: ensemble.model)
         reading.part = day
         return reading
     }
