@@ -46,6 +46,15 @@ package struct Favorite: Hashable, Sendable, Codable {
         name.count > longestName ? String(name.prefix(longestName - 1)) + "…" : name
     }
 
+    /// The coordinates `name` reads as when they are 1 km or more from `coordinate`: a favorite
+    /// so named would stand for another place wherever coordinates are typed (`show 52.5,13.4`
+    /// shows the favorite, not the place), so `fav rename` and `import favorites` refuse it.
+    /// Nil for a name that reads as no coordinates, or as the favorite's own.
+    package static func nameReadsAsOtherPlace(_ name: String, at coordinate: Coordinate) -> Coordinate? {
+        guard let read = Coordinate(parsing: name), read.kilometres(to: coordinate) >= 1 else { return nil }
+        return read
+    }
+
     /// The longest display name kept, characters (as `Snapshot.longestPlaceName`).
     package static let longestDisplayName = Snapshot.longestPlaceName
 

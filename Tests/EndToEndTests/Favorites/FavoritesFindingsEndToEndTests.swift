@@ -40,4 +40,30 @@ extension SettingsFindingsEndToEndTests {
             rows == [["★", "Qu,x", "1.0000,", "1.0000"], ["★", "Hafen", "Hamburg", "53.5400,", "9.9800"]],
             "\(run.stdout)")
     }
+
+    /// A new user (stop 57): `fav rename Elbphilharmonie 52.5,13.4` was taken, and `show
+    /// 52.5,13.4` then showed Hamburg, 250 km away, as `check --frost 1% 48.85,2.35` did in a
+    /// cron line. A name that reads as another place's coordinates is refused, by `fav rename`
+    /// and `import favorites` alike; the favorite's own coordinates stay a name it may have.
+    @Test func aFavoriteIsNeverNamedAsAnotherPlacesCoordinates() throws {
+        let home = TemporaryFolder()
+        let (renamed, _) = try runDemo("find Berlin; fav add; fav rename Berlin 48.85,2.35; favs", home: home)
+        #expect(
+            renamed.stderr.contains(
+                "error: “48.85,2.35” reads as coordinates of another place, which it would stand for where they are typed; give a name with a word in it"
+            ), "\(renamed.stderr)")
+        #expect(renamed.stdout.contains("  ★ Berlin "), "\(renamed.stdout)")
+        let (own, _) = try runDemo("fav rename Berlin 52.517,13.3889; favs", home: home)
+        #expect(own.status == 0, "\(own.stderr)")
+        #expect(own.stdout.contains("  ★ 52.517,13.3889 "), "\(own.stdout)")
+        let csv = TemporaryFolder()
+        try Data("name,latitude,longitude\n\"52.5,13.4\",53.54,9.98\nHafen,53.54,9.98\n".utf8)
+            .write(to: csv.url.appendingPathComponent("f.csv"))
+        let (imported, _) = try runDemo("import favorites \(csv.path)/f.csv; favs", home: TemporaryFolder())
+        #expect(
+            imported.stderr.contains("the name “52.5,13.4” reads as coordinates of another place"), "\(imported.stderr)"
+        )
+        #expect(!imported.stdout.contains("★ 52.5,13.4"), "\(imported.stdout)")
+        #expect(imported.stdout.contains("★ Hafen"), "\(imported.stdout)")
+    }
 }

@@ -287,6 +287,12 @@ package enum DataExchange {
             return .failure(
                 Problem(message: "\(origin): a display name longer than \(maximumDisplayNameLength) characters"))
         }
+        // A name that reads as other coordinates would stand for this place where those are
+        // typed, as `fav rename` refuses it.
+        if Favorite.nameReadsAsOtherPlace(cleanName, at: coordinate) != nil {
+            return .failure(
+                Problem(message: "\(origin): the name “\(cleanName)” reads as coordinates of another place"))
+        }
         // A code that is not 2 or 3 letters (ISO 3166) is left out, as a missing one is.
         let country = countryCode.map { TerminalText.sanitized($0).trimmed.lowercased() }.flatMap(
             Favorite.boundedCountryCode)

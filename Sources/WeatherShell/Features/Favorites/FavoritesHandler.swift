@@ -184,6 +184,13 @@ extension FavoritesHandler {
             throw .duplicateFavoriteName(clash.name)
         }
         if Self.isKeptName(newName, in: persistence.state.document) { throw .duplicateFavoriteName(newName) }
+        // A name that reads as other coordinates would stand for this place where those are typed
+        // (a new user: `show 52.5,13.4` showed Hamburg, 250 km away).
+        if Favorite.nameReadsAsOtherPlace(newName, at: existing.coordinate) != nil {
+            throw .usage(
+                "“\(newName)” reads as coordinates of another place, which it would stand for where they are typed; give a name with a word in it"
+            )
+        }
         var renamed = existing
         renamed.name = newName
         let saved = persist { document throws(ShellError) in
