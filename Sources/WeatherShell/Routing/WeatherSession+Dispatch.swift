@@ -14,7 +14,14 @@ extension WeatherSession {
                 failedFind = FailedFind(query: query, error: error)
                 throw error
             }
-        case .use(let index): return try apply(placesHandler.use(index))
+        case .use(let index):
+            do { return try apply(placesHandler.use(index)) } catch {
+                // A candidate not chosen: the current location stays the one before, as after a
+                // failed `find` (a new user: `find Portland; fav; use 2; fav` — `use 2` failing —
+                // removed Portland).
+                failedFind = FailedFind(query: String(index), error: error, command: "use")
+                throw error
+            }
         case .show(let target):
             do { return try await apply(weatherHandler.show(target)) } catch {
                 // A place named and not shown (not found, or its forecast failed): the current

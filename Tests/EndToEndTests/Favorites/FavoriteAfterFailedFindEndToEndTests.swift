@@ -83,4 +83,18 @@ import WeatherTestSupport
         #expect(!result.stdout.contains("removed"), "\(result.stdout)")
         #expect(home.text("state.plist").contains("<string>Berlin</string>"))
     }
+
+    /// A new user (stop 57): `find Portland; fav; use 2; fav` — `use 2` failing, the line going
+    /// on — removed Portland. A failed `use N` leaves the current location as a failed `find`
+    /// does, and the `fav` after it is refused the same way.
+    @Test func aPlainFavAfterAFailedUseRefusesToRemove() throws {
+        let home = TemporaryFolder()
+        let result = try run("find Berlin\nfav\nuse 9\nfav\nfavs\n", home: home)
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(
+            result.stderr.hasSuffix("error: “use 9” failed, so “fav” would remove Berlin; “fav rm Berlin” does that\n"),
+            "\(result.stderr)")
+        #expect(!result.stdout.contains("removed"), "\(result.stdout)")
+        #expect(result.stdout.hasSuffix("52.5170, 13.3889\n"), "\(result.stdout)")
+    }
 }

@@ -6,8 +6,9 @@ import WeatherKit
 struct FailedFind: Hashable, Sendable {
     /// The query as typed ("Munich").
     var query: String
-    /// The command that named it: `find`, or one that shows weather for a place it names
-    /// (`show 53.55,10.0`), which leaves the current location as it was when it fails too.
+    /// The command that named it: `find`, one that shows weather for a place it names (`show
+    /// 53.55,10.0`), or `use N` choosing a candidate, which each leave the current location as
+    /// it was when they fail.
     var command = "find"
     /// Whether the geocoders answered and found nothing, rather than failed (a refusal, a fault).
     var foundNothing: Bool
