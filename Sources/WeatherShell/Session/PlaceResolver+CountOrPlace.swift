@@ -18,6 +18,17 @@ extension PlaceResolver {
     ///   - command: the command's name ("hourly").
     ///   - what: what the count counts ("hours").
     ///   - maximum: the largest count the command takes.
+    /// `count` and `target` as the parser split them, or — when the words together are a
+    /// favorite's name ("17 Jana Pawła Woronicza", a name wx gave from an address) — no count
+    /// and that name: a favorite's whole name is never read as a count and a place (a new user:
+    /// `hourly 17 Jana Pawła Woronicza` asked 17 hours of "Jana Pawła Woronicza", found nowhere).
+    func countAndTarget(_ count: Int?, _ target: String?) -> (count: Int?, target: String?) {
+        guard let count, let target, FavoriteMatching.match("\(count) \(target)", in: favorites).only != nil else {
+            return (count, target)
+        }
+        return (nil, "\(count) \(target)")
+    }
+
     func placeAfterOptionalCount<T>(
         _ count: Int?, _ target: String?, command: String, what: String, maximum: Int,
         _ body: () async throws(ShellError) -> T

@@ -66,4 +66,22 @@ extension SettingsFindingsEndToEndTests {
         #expect(!imported.stdout.contains("★ 52.5,13.4"), "\(imported.stdout)")
         #expect(imported.stdout.contains("★ Hafen"), "\(imported.stdout)")
     }
+
+    /// A new user (stop 57): a favorite named from an address ("17 Jana Pawła Woronicza") typed
+    /// after `hourly`, `daily` or `confidence` without quotes was read as 17 hours (days) of
+    /// "Jana Pawła Woronicza", found nowhere. The words that together name a favorite are that
+    /// favorite.
+    @Test func aFavoriteNamedWithANumberFirstIsNotSplitIntoACount() throws {
+        let home = TemporaryFolder()
+        let csv = TemporaryFolder()
+        try Data("name,latitude,longitude\n5 Unter den Linden,52.517,13.3889\n".utf8)
+            .write(to: csv.url.appendingPathComponent("f.csv"))
+        let (run, _) = try runDemo(
+            "import favorites \(csv.path)/f.csv; hourly 5 Unter den Linden; daily 5 Unter den Linden",
+            home: home)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(!run.stderr.contains("no place found"), "\(run.stderr)")
+        let headings = run.stdout.split(separator: "\n").filter { $0.contains(" · ") }
+        #expect(headings.filter { $0.hasPrefix("5 Unter den Linden") }.count == 2, "\(run.stdout)")
+    }
 }

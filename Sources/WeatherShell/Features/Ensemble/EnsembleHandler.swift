@@ -21,8 +21,9 @@ struct EnsembleHandler {
     /// - Throws: `ShellError.service` for the service's errors; `.notInAnswer` when the answer
     ///   covers no whole day from the place's today.
     func confidence(_ count: Int?, _ target: String?) async throws(ShellError) -> HandlerOutcome {
+        let (count, target) = places.countAndTarget(count, target)
         // “confidence Berlin 3”: the count after the place gets the order back (issue 37 item 12).
-        try await places.placeAfterOptionalCount(
+        return try await places.placeAfterOptionalCount(
             count, target, command: "confidence", what: "days", maximum: OpenMeteoEnsembleProvider.forecastDays
         ) { () async throws(ShellError) in try await ensembleDays(count, target) }
     }
@@ -84,8 +85,9 @@ struct EnsembleHandler {
     /// - Throws: `ShellError.service` for the service's errors; `.notInAnswer` when no model
     ///   has a day from the place's today.
     func models(_ count: Int?, _ target: String?) async throws(ShellError) -> HandlerOutcome {
+        let (count, target) = places.countAndTarget(count, target)
         // “models Berlin 3”: the count after the place gets the order back (issue 37 item 12).
-        try await places.placeAfterOptionalCount(
+        return try await places.placeAfterOptionalCount(
             count, target, command: "models", what: "days", maximum: OpenMeteoModelsProvider.forecastDays
         ) { () async throws(ShellError) in try await modelDays(count, target) }
     }
