@@ -8,8 +8,8 @@ extension CommandSpec {
         details: [
             "“fav” adds the current location (★) or removes it (☆) when it is one already. A favorite is identified by its coordinates.",
             "“fav add” only adds: a script, “replay” or “!N” run again never removes what it added.",
-            "After a “find” that failed (or a “show PLACE” that did), the current location is still the place before it: until a command chooses or shows a place, “fav” neither removes nor adds that one (“fav rm NAME” and “fav add” do).",
-            "Quote names with spaces: fav rename \"New York\" NYC.",
+            "After a “find” that failed (or a “show PLACE” or “use N” that did), the current location is still the place before it: until a command chooses or shows a place, “fav” neither removes nor adds that one (“fav rm NAME” and “fav add” do).",
+            "Quote names with spaces: fav rename \"New York\" NYC. A name that reads as another place’s coordinates (48.85,2.35) is refused, by “import favorites” too: typed, coordinates always mean the place. The words after “hourly”, “daily”, “confidence”, “models” or “skill” that together name a favorite are that favorite, a number first or not.",
         ],
         completion: .subcommands(FavoriteSubcommand.declarations, otherwise: .none)
     ) { arguments throws(ShellError) in
