@@ -398,6 +398,18 @@ STEP_NOTES = [
     "  gain); two favorites' chains interleaved from a boundary mid-window (no gain: the match is not bound by",
     "  its loads' latency); a branch-light matcher (4 fixed compares a piece, one check a favorite: 1.4-5x",
     "  slower, varying run to run). Fixed-length reals (no mispredicted lengths) were 3 % faster only.",
+    "- Items 4 and 5 measured again on 2026-12-07 (another host; `--only snapshot-store` on the quiet machine,",
+    "  the rows at a7699cf1, callgrind at 523e2103): the instructions are the last stop's — first `saved` with no index at 10,000",
+    "  favorites + 1,000,000 lines 505.7 M (505.8 M before), the Tab that reads state.plist and writes the names",
+    "  file 89.6 M (89.6 M), output byte for byte the same — while the time a row takes moved with the host:",
+    "  the Tab 12.7 -> 9.7 ms (met), the first `saved` 71.9 -> 71.3 ms (not met; `saved` from the index 21.0 ms).",
+    "  Where the first `saved`'s 505.7 M go (callgrind): checking the 978,000 command lines 210 M (42 %, ~176 a",
+    "  line of ~80 bytes), the 22,000 snapshot and deletion lines made index lines 100 M, the listing of 18,000",
+    "  snapshots from the index 177 M (settings read past 10,000 favorites 11.5 M of it); perf: the kernel's copy",
+    "  of the 86 MB log 18 % of the time. The one change that would bring it under 50 ms: the rebuild leaves the",
+    "  command lines uncounted in the index (only `log`'s statistics read the count) and `log` counts them once.",
+    "  Tried for the Tab and not kept: MAP_POPULATE on the mapped windows (9.44 vs 9.39 ms, 30 pairs) and a",
+    "  software prefetch 1-4 KB ahead of the scan (within the noise under load).",
 ]
 
 
