@@ -19,16 +19,8 @@ struct BriefPartTomorrowEndToEndTests {
     /// New York's answer with 23 of its 31 members wet early on Wed 02 Dec, in the place's zone.
     static let wetWednesday = "open-meteo-ensemble/new-york-gfs025-31-members-wet-wednesday-hand-edited.json"
 
-    static func expected(_ key: String) throws -> [String: Any] {
-        let run = try runProgram(
-            "/usr/bin/python3",
-            [TestPaths.packageRoot.path + "/Fixtures/open-meteo-ensemble/partial_tomorrow_expected.py"],
-            environment: ["PATH": "/usr/bin:/bin"])
-        #expect(run.status == 0, "\(run.stderr)")
-        let document = try #require(
-            try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: [String: Any]])
-        return try #require(document[key])
-    }
+    /// partial_tomorrow_expected.py's case `key` (read as check's tests of a day covered in part read it).
+    static func expected(_ key: String) throws -> [String: Any] { try CheckPartDayEndToEndTests.figures(key) }
 
     /// The output's lines, unwrapped and joined by spaces.
     static func joined(_ text: String) -> String {

@@ -27,6 +27,12 @@ struct CheckPartDayEndToEndTests {
         return document
     }
 
+    /// The script's case `key`: its figures for check's, brief's and chance's tests of a day the
+    /// ensemble covers in part.
+    static func figures(_ key: String) throws -> [String: Any] {
+        try #require(expected()[key], "partial_tomorrow_expected.py gives no \(key)")
+    }
+
     /// "rain ≥ 1 mm over tomorrow’s 23 hours the ensemble covers (of 24, to 23:00) 20 of 48
     /// members (42 %) ≥ 30 %" from the script's figures.
     static func held(_ figures: [String: Any], threshold: Int) -> String {

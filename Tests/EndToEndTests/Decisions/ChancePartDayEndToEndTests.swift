@@ -16,16 +16,8 @@ struct ChancePartDayEndToEndTests {
         ("paris_late", "48.85,2.35", "2026-10-29T22:30:00Z"), ("new_york", "40.75,-74.0", "2026-12-01T15:00:00Z"),
     ]
 
-    static func expected(_ key: String) throws -> [String: Any] {
-        let run = try runProgram(
-            "/usr/bin/python3",
-            [TestPaths.packageRoot.path + "/Fixtures/open-meteo-ensemble/partial_tomorrow_expected.py"],
-            environment: ["PATH": "/usr/bin:/bin"])
-        #expect(run.status == 0, "\(run.stderr)")
-        let document = try #require(
-            try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: [String: Any]])
-        return try #require(document[key])
-    }
+    /// partial_tomorrow_expected.py's case `key` (read as check's tests of a day covered in part read it).
+    static func expected(_ key: String) throws -> [String: Any] { try CheckPartDayEndToEndTests.figures(key) }
 
     /// "Fri 30 Oct" of "2026-10-30".
     static func dayName(_ iso: String) -> String {
