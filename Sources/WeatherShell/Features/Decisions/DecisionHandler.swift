@@ -92,7 +92,7 @@ struct DecisionHandler {
         if windows.allSatisfy({ $0.members == 0 }) {
             let clock = ensemble.clock
             let variables = Set(conditions.compactMap(\.variable)).sorted { $0.rawValue < $1.rawValue }
-            let names = Counting.list(variables.map { DecisionText.longName($0) })
+            let names = Counting.list(variables.map { EnsembleLackingText.longName($0) })
             throw .notInAnswer(
                 "no member has \(names) values for the hours of \(DecisionText.spanName(request.span)) (\(DecisionText.dateTime(spanStart, clock)) to \(DecisionText.dateTime(spanEnd, clock))): from 0 members, wx cannot say whether a window holds"
             )

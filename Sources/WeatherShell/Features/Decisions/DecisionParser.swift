@@ -114,7 +114,7 @@ enum DecisionParser {
         let forms = declared.filter { $0.variable == variable && (name != "heat" || $0.form.hasPrefix("heat")) }
         guard let example = forms.first else {
             return .usage(
-                "\(command) does not compare \(DecisionText.longName(variable)) (“\(lower)”); its comparisons: \((isBest ? DecisionVocabulary.forms : ChanceVocabulary.forms).joined(separator: ", "))"
+                "\(command) does not compare \(EnsembleLackingText.longName(variable)) (“\(lower)”); its comparisons: \((isBest ? DecisionVocabulary.forms : ChanceVocabulary.forms).joined(separator: ", "))"
             )
         }
         return .usage(
@@ -304,7 +304,7 @@ enum DecisionParser {
         guard abs(amount) < 1e6 else {
             let never = (amount > 0) != parsed.comparison.isUpperBound
             throw .usage(
-                "“\(TerminalText.sanitized(String(word.prefix(40))))” \(never ? "never" : "always") holds: the limit is beyond any \(DecisionText.longName(variable))"
+                "“\(TerminalText.sanitized(String(word.prefix(40))))” \(never ? "never" : "always") holds: the limit is beyond any \(EnsembleLackingText.longName(variable))"
             )
         }
         if let unit, !unit.fits(variable) {
@@ -400,7 +400,7 @@ enum DecisionParser {
             // A variable the members carry but plume does not draw (snow, cloud): said, not
             // read as a place.
             throw .usage(
-                "plume draws \(either(PlumeRequest.variables.map { $0.words[0] })), not \(DecisionText.longName(other)) (“\(first)”)"
+                "plume draws \(either(PlumeRequest.variables.map { $0.words[0] })), not \(EnsembleLackingText.longName(other)) (“\(first)”)"
             )
         } else if let first = arguments.words.first, first.allSatisfy({ $0.isLetter }),
             isPlaceOnItsOwn(Array(arguments.words.dropFirst()))

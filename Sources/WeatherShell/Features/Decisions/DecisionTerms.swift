@@ -44,6 +44,30 @@ package enum Comparison: String, Hashable, Sendable, CaseIterable {
 /// The unit written after a number in a condition or threshold (`20mph`, `1cm`, `50F`); a bare
 /// number is in the user's units.
 package enum AmountUnit: String, Hashable, Sendable, CaseIterable {
+    /// The unit the user's settings show `variable` in; nil for wind in Beaufort forces (a
+    /// scale, not a unit a number is converted to).
+    static func users(_ variable: EnsembleVariable, _ units: UnitPreferences) -> AmountUnit? {
+        switch variable {
+        case .temperature:
+            switch units.temperature {
+            case .celsius: .celsius
+            case .fahrenheit: .fahrenheit
+            case .kelvin: .kelvin
+            }
+        case .windSpeed, .windGusts:
+            switch units.windSpeed {
+            case .kilometresPerHour: .kilometresPerHour
+            case .metresPerSecond: .metresPerSecond
+            case .milesPerHour: .milesPerHour
+            case .knots: .knots
+            case .beaufort: nil
+            }
+        case .precipitation: units.precipitation == .inches ? .inches : .millimetres
+        case .snowfall: units.precipitation == .inches ? .inches : .centimetres
+        case .cloudCover: .percent
+        }
+    }
+
     case celsius = "c"
     case fahrenheit = "f"
     case kelvin = "k"
@@ -102,28 +126,7 @@ package struct TypedLimit: Hashable, Sendable {
     /// The unit the number was read in, as `AmountUnit` spells units ("mph", "c", "mm"; "bft"
     /// for a Beaufort force): the one written after it, else the user's for the quantity.
     package func readIn(_ units: UnitPreferences) -> String {
-        if let unit { return unit.rawValue }
-        switch variable {
-        case .temperature:
-            switch units.temperature {
-            case .celsius: return AmountUnit.celsius.rawValue
-            case .fahrenheit: return AmountUnit.fahrenheit.rawValue
-            case .kelvin: return AmountUnit.kelvin.rawValue
-            }
-        case .windSpeed, .windGusts:
-            switch units.windSpeed {
-            case .kilometresPerHour: return AmountUnit.kilometresPerHour.rawValue
-            case .metresPerSecond: return AmountUnit.metresPerSecond.rawValue
-            case .milesPerHour: return AmountUnit.milesPerHour.rawValue
-            case .knots: return AmountUnit.knots.rawValue
-            case .beaufort: return "bft"
-            }
-        case .precipitation:
-            return units.precipitation == .inches ? AmountUnit.inches.rawValue : AmountUnit.millimetres.rawValue
-        case .snowfall:
-            return units.precipitation == .inches ? AmountUnit.inches.rawValue : AmountUnit.centimetres.rawValue
-        case .cloudCover: return AmountUnit.percent.rawValue
-        }
+        (unit ?? AmountUnit.users(variable, units))?.rawValue ?? "bft"
     }
 
     /// The limit with the unit it is read in written out (`readIn`: the user's for a bare

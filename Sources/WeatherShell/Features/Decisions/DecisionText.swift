@@ -17,14 +17,6 @@ enum DecisionText {
         }
     }
 
-    /// "precipitation (precipitation)" (`EnsembleLackingText.lacking`, the one wording).
-    static func lacking(_ variable: EnsembleVariable, _ ensemble: EnsembleForecast) -> String {
-        EnsembleLackingText.lacking(variable, ensemble)
-    }
-
-    /// "precipitation", "wind speed", … (`EnsembleLackingText.longName`).
-    static func longName(_ variable: EnsembleVariable) -> String { EnsembleLackingText.longName(variable) }
-
     /// A number without noise: at most `digits` decimals, none when whole ("5", "0.5", "-3.9").
     static func number(_ value: Double, digits: Int = 1) -> String {
         var scale = 1.0
@@ -86,34 +78,23 @@ enum DecisionText {
         // The figure in the unit shown, and that unit: a limit typed in it is said as typed.
         let shown: (value: Double, digits: Int, symbol: String, canonical: String, unit: AmountUnit)
         var force = ""
+        // The user's unit for the quantity (`AmountUnit.users`), km/h where wind is in Beaufort.
+        let unit = AmountUnit.users(variable, units) ?? .kilometresPerHour
         switch variable {
         case .temperature:
-            let unit: AmountUnit =
-                switch units.temperature {
-                case .celsius: .celsius
-                case .fahrenheit: .fahrenheit
-                case .kelvin: .kelvin
-                }
             shown = (units.temperature.convert(celsius: value), 1, format.temperatureSymbol, "°C", unit)
         case .windSpeed, .windGusts:
             if units.windSpeed == .beaufort {
-                shown = (value, 1, "km/h", "km/h", .kilometresPerHour)
+                shown = (value, 1, "km/h", "km/h", unit)
                 force = " (\(Beaufort.force(kilometresPerHour: value)) Bft)"
             } else {
-                let unit: AmountUnit =
-                    switch units.windSpeed {
-                    case .metresPerSecond: .metresPerSecond
-                    case .milesPerHour: .milesPerHour
-                    case .knots: .knots
-                    case .kilometresPerHour, .beaufort: .kilometresPerHour
-                    }
                 shown = (units.windSpeed.convert(kilometresPerHour: value), 1, units.windSpeed.symbol, "km/h", unit)
             }
         case .precipitation:
-            shown = inches ? (value / 25.4, 3, "in", "mm", .inches) : (value, 1, "mm", "mm", .millimetres)
+            shown = inches ? (value / 25.4, 3, "in", "mm", unit) : (value, 1, "mm", "mm", unit)
         case .snowfall:
-            shown = inches ? (value / 25.4, 2, "in", "mm", .inches) : (value / 10, 2, "cm", "mm", .centimetres)
-        case .cloudCover: shown = (value, 1, "%", "%", .percent)
+            shown = inches ? (value / 25.4, 2, "in", "mm", unit) : (value / 10, 2, "cm", "mm", unit)
+        case .cloudCover: shown = (value, 1, "%", "%", unit)
         }
         if let typed, typed.isBeaufort(units) { return "\(LimitText.plain(typed.amount)) Bft" }
         // Typed in the unit shown (a bare number is in the user's unit): as typed. By the unit,
@@ -386,7 +367,7 @@ extension DecisionRefusal: CustomStringConvertible {
                 ? "0 to 12 Bft"
                 : "\(DecisionText.limit(variable, possible.lowerBound, format)) to \(DecisionText.limit(variable, possible.upperBound, format))"
             return
-                "\(DecisionText.condition(condition, format)) \(holds): \(DecisionText.longName(variable)) is \(bounds)"
+                "\(DecisionText.condition(condition, format)) \(holds): \(EnsembleLackingText.longName(variable)) is \(bounds)"
         case .cannotBothHold(let lower, let upper, let units):
             let format = ValueFormatter(units: units)
             return

@@ -136,7 +136,7 @@ extension TextRenderer {
             lines += TextLayout.wrap(chanceTitle(row, format), indent: 2, width: width).map(style.bold)
             if row.variableMissing {
                 lines += TextLayout.wrap(
-                    "the \(report.model.displayName) answer has no \(DecisionText.longName(row.variable)) (\(row.variable.rawValue))"
+                    "the \(report.model.displayName) answer has no \(EnsembleLackingText.longName(row.variable)) (\(row.variable.rawValue))"
                         + (row.unknownUnit.map { " wx can read — \($0)" } ?? ""),
                     indent: 4, width: width)
                 continue
