@@ -108,28 +108,29 @@ extension EnsembleForecast {
 /// never the day's counts.
 package struct EnsemblePartDay: Hashable, Sendable {
     package var date: LocalDate
-    /// The hours of the day counted (each amount covers the hour before its time), and the
-    /// hours the day has from the same first hour (23, 24 or 25 on a whole day).
-    package var hoursCovered: Int
-    package var hoursInDay: Int
-    /// The end of the last hour covered (the answer's last time), at the place's clock.
-    package var coveredUntil: LocalDateTime
-    /// The same instant (the answer's last time).
-    package var end: Date
+    /// The hours held (`EnsembleForecast.partHours(of:from:variable:)`).
+    package var hours: EnsemblePartHours
     /// Members at or above `EnsembleDay.wetThresholdMillimetres` over the hours covered, out of
     /// the members with precipitation in every one of them.
-    package var wetMembers: Int
-    package var precipitationMembers: Int
+    package var wetMembers = 0
+    package var precipitationMembers = 0
     /// The variable whose hours these are: precipitation (the counts above), or the temperature
     /// (`frostMembers` of `temperatureMembers`).
     package var variable: EnsembleVariable = .precipitation
-    /// The starts of the day's hours that are not covered before `coveredUntil` (a gap inside
-    /// the day), at the place's clock, oldest first; empty when only the end is missing.
-    package var gaps: [LocalDateTime] = []
     /// Members with an instant below 0 °C among those covered, out of the members with a
     /// temperature at every one of them (`variable` `.temperature`).
     package var frostMembers = 0
     package var temperatureMembers = 0
+
+    /// The hours of the day counted (each amount covers the hour before its time), and the
+    /// hours the day has from the same first hour (23, 24 or 25 on a whole day).
+    package var hoursCovered: Int { hours.slots.count }
+    package var hoursInDay: Int { hours.hoursInDay }
+    /// The end of the last hour covered, at the place's clock, and the same instant.
+    package var coveredUntil: LocalDateTime { hours.coveredUntil }
+    package var end: Date { hours.end }
+    /// The starts of the day's hours not covered before `coveredUntil` (a gap inside the day).
+    package var gaps: [LocalDateTime] { hours.gaps }
 }
 
 /// The hours of a day an answer holds when some hour of it is held by no member (`EnsembleForecast
@@ -223,9 +224,7 @@ extension EnsembleForecast {
             }
             return values
         }
-        var part = EnsemblePartDay(
-            date: date, hoursCovered: held.slots.count, hoursInDay: held.hoursInDay, coveredUntil: held.coveredUntil,
-            end: held.end, wetMembers: 0, precipitationMembers: 0, variable: variable, gaps: held.gaps)
+        var part = EnsemblePartDay(date: date, hours: held, variable: variable)
         if variable == .temperature {
             let lows = rows.compactMap(whole).map { $0.min()! }
             part.frostMembers = lows.filter { $0 < 0 }.count

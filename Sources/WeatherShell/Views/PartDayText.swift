@@ -7,25 +7,20 @@ import WeatherKit
 /// hours they are).
 enum PartDayText {
     /// "23 hours the ensemble covers (of 24, to 23:00)", "18 hours the ensemble covers (of 19,
-    /// without 19:00–20:00)": `covered` hours of the day's `hoursInDay`, the last ending at
-    /// `until`, with `gaps` (the starts of hours inside the day no member has) named.
+    /// without 19:00–20:00)": the hours `held` of the day's, the last ending at its
+    /// `coveredUntil`, with its `gaps` (the starts of hours inside the day no member has) named.
     ///
     /// - Parameter coversPrecedingHour: whether each value covers the hour before its time (an
     ///   amount: a gap is a span of hours), or is an instant (a gap is a time).
-    static func hours(
-        _ covered: Int, of hoursInDay: Int, until: LocalDateTime, gaps: [LocalDateTime] = [],
-        coversPrecedingHour: Bool = true, format: ValueFormatter
-    ) -> String {
-        "\(Counting.count(covered, "hour")) the ensemble covers (of \(hoursInDay), \(held(covered, of: hoursInDay, until: until, gaps: gaps, coversPrecedingHour: coversPrecedingHour, format: format)))"
+    static func hours(_ held: EnsemblePartHours, coversPrecedingHour: Bool, format: ValueFormatter) -> String {
+        "\(Counting.count(held.slots.count, "hour")) the ensemble covers (of \(held.hoursInDay), \(Self.held(held, coversPrecedingHour: coversPrecedingHour, format: format)))"
     }
 
     /// "to 23:00" (the answer stops within the day), "without 13:00–14:00" (an hour inside the
     /// day no member has; "without 13:00" for an instant), or both: what of a day covered in
     /// part is held.
-    static func held(
-        _ covered: Int, of hoursInDay: Int, until: LocalDateTime, gaps: [LocalDateTime], coversPrecedingHour: Bool,
-        format: ValueFormatter
-    ) -> String {
+    static func held(_ held: EnsemblePartHours, coversPrecedingHour: Bool, format: ValueFormatter) -> String {
+        let (gaps, until) = (held.gaps, held.coveredUntil)
         // The gaps as spans of consecutive hours, each from its first hour's start to its last's end.
         var spans: [(LocalDateTime, Int)] = []
         for hour in gaps {
@@ -45,7 +40,7 @@ enum PartDayText {
             end.hour = (start.hour + count) % 24
             return "\(format.clock(start))–\(format.clock(end))"
         }
-        let endMissing = covered + gaps.count < hoursInDay
+        let endMissing = held.slots.count + gaps.count < held.hoursInDay
         let to = endMissing ? ["to \(format.clock(until))"] : []
         return ((without.isEmpty ? [] : ["without " + Counting.list(without)]) + to).joined(separator: ", ")
     }

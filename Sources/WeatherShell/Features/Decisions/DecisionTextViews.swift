@@ -159,9 +159,7 @@ extension TextRenderer {
                 // A day the members cover only in part names the hours it was counted over.
                 let window = day.part.map {
                     "over the "
-                        + PartDayText.hours(
-                            $0.slots.count, of: $0.hoursInDay, until: $0.coveredUntil, gaps: $0.gaps,
-                            coversPrecedingHour: row.variable.coversPrecedingHour, format: format)
+                        + PartDayText.hours($0, coversPrecedingHour: row.variable.coversPrecedingHour, format: format)
                 }
                 if let window { text += " " + window }
                 if !day.most.isEmpty { text += ", most " + DecisionText.spans(day.most, of: day.date, clock, format) }

@@ -242,9 +242,7 @@ package struct ChanceReading: Hashable, Sendable {
     func partWindow(_ format: ValueFormatter) -> String? {
         guard let day = part else { return nil }
         return "\(isToday ? "the rest of today" : "tomorrow")’s "
-            + PartDayText.hours(
-                day.hoursCovered, of: day.hoursInDay, until: day.coveredUntil, gaps: day.gaps,
-                coversPrecedingHour: day.variable.coversPrecedingHour, format: format)
+            + PartDayText.hours(day.hours, coversPrecedingHour: day.variable.coversPrecedingHour, format: format)
     }
 
     /// Why a reading that `isUnknown` cannot say no: "tomorrow is only partly covered by the
@@ -255,7 +253,7 @@ package struct ChanceReading: Hashable, Sendable {
         let format = ValueFormatter(units: units)
         let what = alert.kind == .rain ? "more" : "frost"
         return
-            "\(isToday ? "the rest of today" : "tomorrow") is only partly covered by the ensemble (\(day.hoursCovered) of its \(day.hoursInDay) hours, \(PartDayText.held(day.hoursCovered, of: day.hoursInDay, until: day.coveredUntil, gaps: day.gaps, coversPrecedingHour: day.variable.coversPrecedingHour, format: format))), and \(members) of \(ofMembers) members (\(NearLimit.text(percent, base: 0, limits: [alert.thresholdPercent])) %) over those hours are under \(DecimalText.shortest(alert.thresholdPercent)) %: the hours missing may bring \(what)"
+            "\(isToday ? "the rest of today" : "tomorrow") is only partly covered by the ensemble (\(day.hoursCovered) of its \(day.hoursInDay) hours, \(PartDayText.held(day.hours, coversPrecedingHour: day.variable.coversPrecedingHour, format: format))), and \(members) of \(ofMembers) members (\(NearLimit.text(percent, base: 0, limits: [alert.thresholdPercent])) %) over those hours are under \(DecimalText.shortest(alert.thresholdPercent)) %: the hours missing may bring \(what)"
     }
 
     /// Why `kind`'s chance cannot be read from `ensemble` at all, as `check`, `watch` and `brief
