@@ -111,6 +111,11 @@ import WeatherTestSupport
         ("best 2h dry temp >20 Paris", "write a condition without spaces: “temp>20”"),
         ("best 2h temp>= 20", "write a condition without spaces: “temp>=20”"),
         ("chance rain >= 10mm", "write a condition without spaces: “rain>=10mm”"),
+        // A new user: coordinates after an unfinished limit are the place, never glued to it.
+        (
+            "chance rain>=1 snow>= 52.517,13.3889",
+            "“snow>=”: the limit is a number, with a unit or in yours (snow>=10, snow>=10cm)"
+        ),
         ("best 2h dry 2025-02-30", "“2025-02-30” is not a date; a date is YYYY-MM-DD, as 2026-10-24"),
         ("best 2h dry 2025-13-01 Paris", "“2025-13-01” is not a date; a date is YYYY-MM-DD, as 2026-10-24"),
         ("best 2h temp=20", "“temp=20”: a comparison is <, <=, > or >=; did you mean “temp>=20” or “temp<=20”?"),

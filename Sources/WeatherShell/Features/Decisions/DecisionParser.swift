@@ -201,7 +201,9 @@ enum DecisionParser {
             let operatorOnly = next.allSatisfy { "<>=".contains($0) }
             joined = first + next + (operatorOnly ? rest.dropFirst().first ?? "" : "")
         } else if let last = first.last, "<>=".contains(last), isName(String(first.filter { !"<>=".contains($0) })),
-            let next = rest.first
+            // A limit has no comma: coordinates after `snow>=` are the place, not its limit (a new
+            // user: "snow>=52.517,13.3889" was proposed).
+            let next = rest.first, !next.contains(",")
         {
             joined = first + next
         } else {
