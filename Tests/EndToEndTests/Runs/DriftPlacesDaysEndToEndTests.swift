@@ -52,7 +52,7 @@ import WeatherTestSupport
     /// Lead 7's and the newest run's sums, 3.1 and 0.0 mm, are expected.py's (drift 2025-08-16).
     @Test func driftTomorrowAfterThePlacesMidnightAsksThePlacesTomorrow() throws {
         let server = try FixtureServer()
-        let home = try TemporaryFolder()
+        let home = TemporaryFolder()
         let run = try runWX(["-c", "drift tomorrow Hamburg"], home: home, server: server, now: "2025-08-14T22:30:00Z")
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("Sat 16 Aug (tomorrow), run by run"), "\(run.stdout)")
