@@ -34,6 +34,9 @@ let package = Package(
         // A window of a file mapped, a file shortened under it read as zeros, not SIGBUS (see
         // include/wx_mapped_file.h): for `wx --complete`'s scan of a large state.plist.
         .target(name: "CMappedFile", cSettings: cDebugInfo),
+        // A run of log lines that start alike passed over sixteen bytes at a time (see
+        // include/wx_line_scan.h): for the rebuild of log.jsonl.index.
+        .target(name: "CLineScan", cSettings: cDebugInfo),
         .target(name: "WXBasics", dependencies: ["CThreads"]),
         .target(
             name: "WeatherKit",
@@ -43,7 +46,7 @@ let package = Package(
         // shell, which words its errors.
         .target(
             name: "WeatherStore",
-            dependencies: ["WeatherKit", "WXBasics", "CMappedFile"]
+            dependencies: ["WeatherKit", "WXBasics", "CMappedFile", "CLineScan"]
         ),
         .target(
             name: "WeatherShell",

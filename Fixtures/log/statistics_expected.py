@@ -142,10 +142,16 @@ def count(path):
     counts = {"command": 0, "snapshot": 0, "look": 0, "other": 0, "unreadable": 0}
     deleted = set()
     highest = 0
+    # Lines in wx's own command layout (the sorted keys' start, no longer than a record may be):
+    # what a rebuild of the index leaves unchecked, and how many of them are unreadable.
+    own, own_unreadable = 0, 0
     for raw in complete.split(b"\n")[:-1]:
         if not raw:
             continue
         kind, id = classify(raw.decode("utf-8", errors="replace"))
+        if raw.startswith(b'{"kind":"command",') and len(raw) <= LONGEST:
+            own += 1
+            own_unreadable += kind == "unreadable"
         if kind == "deletion":
             deleted.add(id)
             continue
@@ -155,7 +161,8 @@ def count(path):
     kept = 1 if highest in deleted else 0
     return {"bytes": len(data), "commands": counts["command"], "snapshots": counts["snapshot"] - len(deleted),
             "deleted_snapshots": len(deleted) - kept, "deleted_kept": kept, "unreadable_lines": counts["unreadable"],
-            "other_records": counts["other"], "looks": counts["look"], "highest_snapshot_id": highest}
+            "other_records": counts["other"], "looks": counts["look"], "highest_snapshot_id": highest,
+            "own_layout_command_lines": own, "own_layout_unreadable": own_unreadable}
 
 
 if __name__ == "__main__":

@@ -70,13 +70,50 @@ import WeatherTestSupport
         #expect(counts.highestSnapshotID == expected["highest_snapshot_id"])
     }
 
-    /// With the index made, `log` reads only the index and the log's ends (the fingerprint) and
-    /// what was appended since — here by another wx: a command, a snapshot, a deletion. Every
-    /// read of the log's middle fails, and the counts are right all the same: the old `log`,
-    /// which read every line, could not count them.
+    /// A listing makes the index without checking the command lines in wx's own layout (they
+    /// hold nothing it shows): its header counts them as unchecked, and the other lines as
+    /// `log` does. The first `log` checks them and writes the index again with them counted;
+    /// from then on `log` reads the index, not the log — a second `log` whose every read of the
+    /// log's middle fails counts the same.
+    @Test func theFirstLogCountsTheCommandLinesAListingLeftUnchecked() throws {
+        _ = try python(["generate", logPath])
+        let expected = try expected()
+        let own = try #require(expected["own_layout_command_lines"])
+        let ownUnreadable = try #require(expected["own_layout_unreadable"])
+        #expect(own > 10_000 && ownUnreadable > 100)
+        _ = EventLog(folder: home.path).snapshots(keptForecasts: false)
+        let made = try header()
+        #expect(made.counts.uncheckedCommands == own)
+        #expect(made.counts.uncheckedBytes == made.coveredBytes)
+        #expect(made.counts.commands == (expected["commands"] ?? 0) - (own - ownUnreadable))
+        #expect(made.counts.unreadableLines == (expected["unreadable_lines"] ?? 0) - ownUnreadable)
+        #expect(made.counts.otherRecords == expected["other_records"])
+        #expect(made.counts.highestSnapshotID == expected["highest_snapshot_id"])
+
+        let stats = EventLog(folder: home.path).statistics()
+        #expect(matches(stats, expected), "\(stats) against \(expected)")
+        let counted = try header()
+        #expect(counted.counts.uncheckedCommands == 0 && counted.counts.uncheckedBytes == 0)
+        #expect(counted.counts.commands == expected["commands"])
+        #expect(counted.counts.unreadableLines == expected["unreadable_lines"])
+        #expect(counted.coveredBytes == made.coveredBytes)
+
+        let files = FailingFileSystem()
+        let logPath = self.logPath
+        files.failReads(in: 8_192..<(made.coveredBytes - 8_192), matching: { $0 == logPath })
+        let again = EventLog(folder: home.path, fileSystem: files)
+        #expect(again.statistics() == stats)
+        #expect(again.readProblem() == nil)
+    }
+
+    /// With the index made and its command lines counted (by a first `log`), `log` reads only
+    /// the index and the log's ends (the fingerprint) and what was appended since — here by
+    /// another wx: a command, a snapshot, a deletion. Every read of the log's middle fails, and
+    /// the counts are right all the same: the old `log`, which read every line, could not count
+    /// them.
     @Test func logReadsTheIndexAndWhatWasAppendedNotTheLog() throws {
         _ = try python(["generate", logPath])
-        _ = EventLog(folder: home.path).snapshots(keptForecasts: false)
+        _ = EventLog(folder: home.path).statistics()
         let covered = try header().coveredBytes
         #expect(covered > 1 << 20)
         let other = EventLog(folder: home.path)
@@ -133,13 +170,16 @@ import WeatherTestSupport
         #expect(size > 1 << 20)
         let made = try header()
         #expect(made.coveredBytes == size)
-        #expect(made.counts.commands == 14_001)
+        // Made afresh from the log: its command lines are left for `log` to check.
+        #expect(made.counts.commands + made.counts.uncheckedCommands == 14_001)
         // And again past the next: the index is written again, covering the end.
         let more = (1...14_000).map { HistoryEntry(number: $0 + 14_001, line: "find Bremen \($0)", time: time) }
         _ = try log.importCommands(more)
         let again = try header()
         #expect(again.coveredBytes == POSIXFileSystem().version(of: logPath)?.size)
-        #expect(again.counts.commands == 28_001)
+        #expect(again.counts.commands + again.counts.uncheckedCommands == 28_001)
+        #expect(log.statistics().commands == 28_001)
+        #expect(try header().counts.commands == 28_001)
     }
 
     /// An index of version 3 (no counts in its header) is not read as one of this version: it is
@@ -150,10 +190,10 @@ import WeatherTestSupport
         let bytes = try Data(contentsOf: URL(fileURLWithPath: indexPath))
         let newline = try #require(bytes.firstIndex(of: 10))
         var fields = String(decoding: bytes[..<newline], as: UTF8.self).split(separator: "\t").map(String.init)
-        #expect(fields[1] == "5")
+        #expect(fields[1] == "6")
         // Version 3's header: no counts; its check made again over the same body.
         fields[1] = "3"
-        fields.removeSubrange(11..<17)
+        fields.removeSubrange(11..<19)
         let body = bytes[(newline + 1)...]
         var hash = StreamingChecksum()
         body.withUnsafeBytes { hash.add($0) }

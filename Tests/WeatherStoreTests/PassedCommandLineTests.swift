@@ -78,35 +78,11 @@ import WeatherTestSupport
     @Test func aWalkPassingCommandsOverSeesEveryOtherLineAsBefore() throws {
         let home = TemporaryFolder()
         let path = home.path + "/log.jsonl"
-        var pool = try Self.candidates().filter { !$0.contains(0x0A) }
-        pool += try OwnRecordLineTests.fixtureLines()
-        // And commands in the usual shape, of every length from 68 bytes on.
-        for number in 1...20_000 {
-            let text = String(repeating: "x", count: number % 61)
-            let time = "2026-\(10 + number % 3)-\(10 + number % 19)T\(10 + number % 14):3\(number % 10):00Z"
-            pool.append(Array(#"{"kind":"command","line":"\#(text)","n":\#(number),"ts":"\#(time)","v":1}"#.utf8))
-        }
-        var bytes: [UInt8] = []
-        var round = 0
-        while bytes.count < 2_500_000 {
-            for (index, line) in pool.enumerated() {
-                bytes += line
-                bytes += (index + round) % 13 == 0 ? [0x0D, 0x0A] : [0x0A]
-            }
-            if round == 0 { bytes += [UInt8](repeating: UInt8(ascii: "#"), count: LogFile.chunk + 10) + [0x0A] }
-            round += 1
-        }
-        bytes += Array(#"{"kind":"command","line":"torn","n":1,"ts":"2026-02-06T12:00:00Z","v":1}"#.utf8)
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
-
+        try Self.writeMixedLog(to: path)
         func open() throws -> LogFile {
             LogFile(try #require(try POSIXFileSystem().openForReading(path)), failures: ReadFailures())
         }
-        var plain: [(offset: Int, line: [UInt8])] = []
-        var plainLong: [Range<Int>] = []
-        let plainEnd = try open().linesForward(from: 0, long: { plainLong.append($0) }) { line, offset in
-            plain.append((offset, Array(line)))
-        }
+        let (plain, plainLong, plainEnd) = try Self.plainWalk(path)
         var passed = PassedCommands()
         var quick: [(offset: Int, line: [UInt8])] = []
         var quickLong: [Range<Int>] = []
@@ -134,5 +110,100 @@ import WeatherTestSupport
         #expect(wrong.isEmpty, "\(wrong.prefix(5))")
         #expect(skipped == passed.count)
         #expect(passed.count > 15_000)
+    }
+
+    /// A log of the candidates and the fixtures' lines (some ending in CRLF, one longer than a
+    /// chunk of the walk, the last torn), over 2 MiB so that lines cross the walk's chunks.
+    static func writeMixedLog(to path: String) throws {
+        var pool = try Self.candidates().filter { !$0.contains(0x0A) }
+        pool += try OwnRecordLineTests.fixtureLines()
+        // And commands in the usual shape, of every length from 68 bytes on.
+        for number in 1...20_000 {
+            let text = String(repeating: "x", count: number % 61)
+            let time = "2026-\(10 + number % 3)-\(10 + number % 19)T\(10 + number % 14):3\(number % 10):00Z"
+            pool.append(Array(#"{"kind":"command","line":"\#(text)","n":\#(number),"ts":"\#(time)","v":1}"#.utf8))
+        }
+        var bytes: [UInt8] = []
+        var round = 0
+        while bytes.count < 2_500_000 {
+            for (index, line) in pool.enumerated() {
+                bytes += line
+                bytes += (index + round) % 13 == 0 ? [0x0D, 0x0A] : [0x0A]
+            }
+            if round == 0 { bytes += [UInt8](repeating: UInt8(ascii: "#"), count: LogFile.chunk + 10) + [0x0A] }
+            round += 1
+        }
+        bytes += Array(#"{"kind":"command","line":"torn","n":1,"ts":"2026-02-06T12:00:00Z","v":1}"#.utf8)
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+
+    }
+
+    /// The plain walk of the log at `path`: each line the body gets with its offset, the long
+    /// lines, the end.
+    static func plainWalk(_ path: String) throws -> (
+        lines: [(offset: Int, line: [UInt8])], long: [Range<Int>], end: Int
+    ) {
+        var lines: [(offset: Int, line: [UInt8])] = []
+        var long: [Range<Int>] = []
+        let file = LogFile(try #require(try POSIXFileSystem().openForReading(path)), failures: ReadFailures())
+        let end = file.linesForward(from: 0, long: { long.append($0) }) { line, offset in
+            lines.append((offset, Array(line)))
+        }
+        return (lines, long, end)
+    }
+
+    /// A rebuild's walk passes over the lines in wx's own command layout unchecked
+    /// (`UncheckedCommands`, runs of them at a time): every other line reaches the body as in a
+    /// plain walk, at the same offset; each line passed over is one the plain walk found there,
+    /// starting with the layout's first bytes (whether it reads whole or not); as many as were
+    /// counted; the same long lines and the same end. Then the first bytes alone on a line, and
+    /// lines cut before their newline at the end of what is at hand.
+    @Test func aRebuildPassesOverEveryCommandLineInTheLayoutAndNothingElse() throws {
+        let home = TemporaryFolder()
+        let path = home.path + "/log.jsonl"
+        try Self.writeMixedLog(to: path)
+        let plain = try Self.plainWalk(path)
+        var unchecked = UncheckedCommands()
+        var quick: [(offset: Int, line: [UInt8])] = []
+        var quickLong: [Range<Int>] = []
+        let file = LogFile(try #require(try POSIXFileSystem().openForReading(path)), failures: ReadFailures())
+        let quickEnd = file.linesForward(from: 0, passing: &unchecked, long: { quickLong.append($0) }) { line, offset in
+            quick.append((offset, Array(line)))
+        }
+        #expect(quickEnd == plain.end)
+        #expect(quickLong == plain.long)
+        var next = 0
+        var skipped = 0
+        var wrong: [String] = []
+        for (offset, line) in plain.lines {
+            let own = line.starts(with: EventLog.sortedCommandPrefix)
+            if next < quick.count, quick[next].offset == offset {
+                if quick[next].line != line || own { wrong.append("handed on at \(offset)") }
+                next += 1
+            } else {
+                skipped += 1
+                if !own { wrong.append(String(decoding: line.prefix(200), as: UTF8.self)) }
+            }
+        }
+        #expect(next == quick.count)
+        #expect(wrong.isEmpty, "\(wrong.prefix(5))")
+        #expect(skipped == unchecked.count)
+        #expect(unchecked.count > 15_000)
+
+        let prefix = EventLog.sortedCommandPrefix
+        let other = Array(#"{"kind":"snapshot.deleted","id":3}"#.utf8)
+        for (bytes, length, lines) in [
+            (prefix + [0x0A], prefix.count, 1),
+            (prefix + [0x0A] + prefix + [0x0A] + other + [0x0A], 2 * prefix.count + 1, 2),
+            (prefix + Array("x".utf8) + [0x0A] + prefix, prefix.count + 1, 1),  // the second cut short
+            (prefix + Array("xyz".utf8), nil, 0),  // no newline at hand
+            (Array(prefix.dropLast()) + [0x0A], nil, 0),
+            (other + [0x0A] + prefix + [0x0A], nil, 0),
+            (prefix + [UInt8](repeating: 0x61, count: LogFile.longestLine) + [0x0A], nil, 0),  // too long
+        ] as [([UInt8], Int?, Int)] {
+            var scan = UncheckedCommands()
+            let passed = bytes.withUnsafeBytes { scan.quickLine(at: $0.baseAddress!, available: $0.count) }
+            #expect(passed == length && scan.count == lines, "\(String(decoding: bytes.prefix(60), as: UTF8.self))")
+        }
     }
 }

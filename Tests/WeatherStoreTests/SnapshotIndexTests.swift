@@ -136,8 +136,9 @@ import WeatherTestSupport
     }
 
     @Test(arguments: [
-        ("wx-snapshot-index\t5", "wx-snapshot-index\t6"),  // another version
-        ("wx-snapshot-index\t5", "wx-snapshot-index\t4"),  // the last version, without UTC days marked
+        ("wx-snapshot-index\t6", "wx-snapshot-index\t7"),  // another version
+        ("wx-snapshot-index\t6", "wx-snapshot-index\t5"),  // the last version, without unchecked commands
+        ("wx-snapshot-index\t6", "wx-snapshot-index\t4"),  // without UTC days marked
         ("wx-snapshot-index", "wx-snapshot-indeX"),
         ("\t404ac66666666666\t", "\t7ff8000000000000\t"),  // a latitude that is NaN
         ("\t404ac66666666666\t", "\t4056c00000000000\t"),  // latitude 91

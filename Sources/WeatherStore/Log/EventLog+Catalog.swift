@@ -1,3 +1,4 @@
+import CLineScan
 import FoundationEssentials
 import WXBasics
 import WeatherKit
@@ -109,30 +110,23 @@ extension EventLog {
     }
 
     /// Makes `log.jsonl.index` afresh from the whole log in one reading, holding none of its
-    /// snapshots: each line is read as `log` counts it (a command in wx's own layout checked by
-    /// its bytes, `ownCommandReadsWhole`), each snapshot's line goes to the file of lines as it
-    /// is found, the deletions are gathered, and `writeIndex` leaves out the snapshots found
-    /// deleted. Nil when the ids do not grow along the log (a log edited by hand: folded in memory
-    /// instead), a read fails, or the index cannot be written.
+    /// snapshots: each snapshot's line goes to the file of lines as it is found, the deletions
+    /// are gathered, and `writeIndex` leaves out the snapshots found deleted. A command line in
+    /// wx's own layout (most of a log) holds nothing a listing shows, whether it reads whole or
+    /// not: it is counted as not yet checked (`LogCounts.uncheckedCommands`), which `log` does
+    /// once (`countUncheckedCommands`) — checking them here was 42 % of the first `saved` of a
+    /// million-line log. Any other line is read as `log` counts it. Nil when the ids do not grow
+    /// along the log (a log edited by hand: folded in memory instead), a read fails, or the index
+    /// cannot be written.
     func rebuildIndex(epoch: UInt64) -> CheckedIndex? {
         guard let file = openLog() else { return nil }
         return writeIndex { lines in
             var base = SnapshotCatalog(device: file.device, inode: file.inode)
             base.epoch = epoch
             var deleted = Set<Int>()
-            // Most lines are commands in wx's own layout: told by their bytes and counted, with
-            // nothing made of them (`read` makes a `ReadLine` for each, which cost more than the
-            // check) — those in its usual shape passed over where they start, without looking
-            // for their ends (`OwnCommandCheck.wholeLine`); any other line is read as `fold`
-            // reads it.
-            var passed = PassedCommands()
-            var commands = OwnCommandCheck()
-            base.coveredBytes = file.linesForward(from: 0, passing: &passed, long: { _ in base.skipLongLine() }) {
+            var unchecked = UncheckedCommands()
+            base.coveredBytes = file.linesForward(from: 0, passing: &unchecked, long: { _ in base.skipLongLine() }) {
                 line, offset in
-                if commands.readsWhole(line) == true {
-                    base.counts.commands += 1
-                    return
-                }
                 // A snapshot in wx's own layout whose index line is written from its bytes.
                 if let id = lines.putOwnSnapshot(line, offset: offset) {
                     base.counts.take(.snapshot(id: id))
@@ -148,7 +142,8 @@ extension EventLog {
                 default: break
                 }
             }
-            base.counts.commands += passed.count
+            base.counts.uncheckedCommands += unchecked.count
+            base.counts.uncheckedBytes = unchecked.count > 0 ? base.coveredBytes : 0
             guard readFailures.first == nil, let again = openLog() else { return nil }
             defer { again.close() }
             guard again.device == file.device, again.inode == file.inode,
@@ -203,10 +198,11 @@ extension EventLog {
     }
 }
 
-/// The command lines a rebuild passes over by their bytes (`OwnCommandCheck.wholeLine`), counted.
+/// The command lines a count passes over by their bytes (`OwnCommandCheck.wholeLine`): each a
+/// command that reads whole.
 struct PassedCommands: QuickLines {
     private var check = OwnCommandCheck()
-    /// How many were passed over: each a command that reads whole.
+    /// How many were passed over.
     private(set) var count = 0
 
     @inline(__always)
@@ -214,6 +210,25 @@ struct PassedCommands: QuickLines {
         guard let length = check.wholeLine(at: start, available: available) else { return nil }
         count += 1
         return length
+    }
+}
+
+/// The lines in wx's own command layout (`EventLog.sortedCommandPrefix` first) a rebuild passes
+/// over unchecked, counted: a run of them at a time, their ends found sixteen bytes at a time
+/// (`wx_pass_prefixed_lines`), nothing else read.
+struct UncheckedCommands: QuickLines {
+    /// How many were passed over.
+    private(set) var count = 0
+
+    @inline(__always)
+    mutating func quickLine(at start: UnsafeRawPointer, available: Int) -> Int? {
+        var lines = 0
+        let passed = EventLog.sortedCommandPrefix.withUnsafeBytes { prefix in
+            wx_pass_prefixed_lines(start, available, prefix.baseAddress, prefix.count, LogFile.longestLine, &lines)
+        }
+        guard lines > 0 else { return nil }
+        count += lines
+        return passed
     }
 }
 

@@ -23,6 +23,15 @@ struct LogCounts: Equatable {
     var unreadableLines = 0
     /// The highest id of a snapshot record that reads whole; 0 when there is none.
     var highestSnapshotID = 0
+    /// Lines in wx's own command layout (`{"kind":"command",` first) not yet checked: each is a
+    /// command that reads whole or an unreadable line, and counted in neither until checked.
+    /// A listing passes over them (they hold nothing it shows), so a rebuild of the index leaves
+    /// them unchecked and `log`, the one reader of these counts, checks them once
+    /// (`EventLog.countUncheckedCommands`).
+    var uncheckedCommands = 0
+    /// The unchecked command lines lie in the log's first this many bytes (those a rebuild read);
+    /// 0 when there are none.
+    var uncheckedBytes = 0
 
     /// Counts `record`.
     mutating func take(_ record: EventLog.Record) {
@@ -43,7 +52,10 @@ struct LogCounts: Equatable {
             commands: first.commands + second.commands, snapshotRecords: first.snapshotRecords + second.snapshotRecords,
             looks: first.looks + second.looks, otherRecords: first.otherRecords + second.otherRecords,
             unreadableLines: first.unreadableLines + second.unreadableLines,
-            highestSnapshotID: max(first.highestSnapshotID, second.highestSnapshotID))
+            highestSnapshotID: max(first.highestSnapshotID, second.highestSnapshotID),
+            uncheckedCommands: first.uncheckedCommands + second.uncheckedCommands,
+            // Only a rebuild, from the log's start, leaves lines unchecked.
+            uncheckedBytes: max(first.uncheckedBytes, second.uncheckedBytes))
     }
 
     /// `log`'s statistics of a log of `bytes` bytes with these counts and the snapshot ids in

@@ -28,8 +28,9 @@ final class ReadFailures {
 /// their bytes alone, without looking for their ends or handing them on.
 protocol QuickLines {
     /// The length of the line at `start` (without its "\n", which lies among the `available`
-    /// bytes there, and at most `LogFile.longestLine`) when it is one to pass over; nil when it
-    /// is to be found and handed on as any other.
+    /// bytes there, and at most `LogFile.longestLine`) when it is one to pass over — or of a run
+    /// of such lines, up to the last one's "\n"; nil when it is to be found and handed on as any
+    /// other.
     mutating func quickLine(at start: UnsafeRawPointer, available: Int) -> Int?
 }
 
@@ -149,22 +150,27 @@ struct LogFile {
     /// As `linesForward(from:long:_:)`, passing over the lines `quick` takes by their bytes: at
     /// the start of each line (not within one too long to pass), `quick` is asked first, and a
     /// line it takes is neither looked for with memchr nor given to `body`.
+    ///
+    /// - Parameter stop: the walk reads no byte from here on (the lines that end before it);
+    ///   nil: the file's size when opened.
     func linesForward<Quick: QuickLines>(
-        from start: Int, passing quick: inout Quick, long: (Range<Int>) -> Void = { _ in },
+        from start: Int, until stop: Int? = nil, passing quick: inout Quick, long: (Range<Int>) -> Void = { _ in },
         stoppingAtCancellation: Bool = false, _ body: (UnsafeRawBufferPointer, Int) -> Void
     ) -> Int {
         defer { file.close() }
+        let limit = min(size, stop ?? size)
         var consumed = start  // file offset of buffer[0]
         var buffer = [UInt8](repeating: 0, count: Self.chunk)
         var filled = 0  // bytes of buffer holding data
         var scanned = 0  // bytes of buffer already searched for "\n" without finding one
         var longLineStart: Int? = nil  // inside a line too long to pass: where it began
-        while consumed + filled < size {
+        while consumed + filled < limit {
             if stoppingAtCancellation, Task.isCancelled { break }
+            let wanted = min(buffer.count, limit - consumed)
             let count = buffer.withUnsafeMutableBytes { raw -> Int in
                 do throws(FileError) {
                     return try file.pread(
-                        into: UnsafeMutableRawBufferPointer(rebasing: raw[filled...]), at: consumed + filled)
+                        into: UnsafeMutableRawBufferPointer(rebasing: raw[filled..<wanted]), at: consumed + filled)
                 } catch {
                     failures.record(error)
                     return -1

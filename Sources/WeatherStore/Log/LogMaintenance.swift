@@ -30,9 +30,15 @@ extension EventLog {
     /// `log.jsonl.index`'s header and of what was folded beyond it, the deleted ids of its
     /// deletion lines and of the fold — so it reads the index and what was appended since, not
     /// the log. The same as `scannedStatistics()`, which reads every line.
+    /// Command lines a rebuild of the index left unchecked are checked first, once
+    /// (`countUncheckedCommands`).
     package func statistics() -> Statistics {
         // A list not kept (the log replaced while it was folded): counted from the log.
-        guard let folded = refreshCatalog(), folded == catalog else { return scannedStatistics() }
+        guard var folded = refreshCatalog(), folded == catalog else { return scannedStatistics() }
+        if folded.counts.uncheckedCommands > 0 {
+            guard let counted = countUncheckedCommands(folded) else { return scannedStatistics() }
+            folded = counted
+        }
         var deleted = folded.deleted
         if let indexed = listedIndex {
             // Replaced by another wx meanwhile: counted from the log.
@@ -40,6 +46,42 @@ extension EventLog {
             deleted.formUnion(stored)
         }
         return folded.counts.statistics(path: path, bytes: foldedLogSize, deleted: deleted)
+    }
+
+    /// `folded` (the list as `refreshCatalog` left it, from `log.jsonl.index` and what was
+    /// appended since) with the command lines the index left unchecked checked: the bytes the
+    /// rebuild read (`LogCounts.uncheckedBytes`) read again, each line in wx's own command layout counted as a command when it reads whole
+    /// (`OwnCommandCheck`, as `read(_:)` counts it), else as unreadable. The index is written
+    /// again with them counted, so that this is done once for a log; when it cannot be, the list
+    /// in memory keeps the counts. Nil when there is no index, the log is no longer the one it
+    /// was made from, a read fails, or the lines found are not as many as the index says.
+    func countUncheckedCommands(_ folded: SnapshotCatalog) -> SnapshotCatalog? {
+        guard let indexed = listedIndex, let file = openLog() else { return nil }
+        let covered = indexed.header.counts.uncheckedBytes
+        guard covered <= indexed.header.coveredBytes, file.holds(indexed.header.emptyCatalog) else {
+            file.close()
+            return nil
+        }
+        var passed = PassedCommands()
+        var others = LogCounts()
+        _ = file.linesForward(from: 0, until: covered, passing: &passed) { line, _ in
+            guard LogFile.starts(line, with: Self.sortedCommandPrefix) else { return }
+            others.take(Self.readParsed(line).record)
+        }
+        let commands = passed.count + others.commands
+        guard readFailures.first == nil,
+            commands + others.unreadableLines == indexed.header.counts.uncheckedCommands
+        else { return nil }
+        var counted = folded
+        counted.counts.commands += commands
+        counted.counts.unreadableLines += others.unreadableLines
+        counted.counts.uncheckedCommands -= commands + others.unreadableLines
+        counted.counts.uncheckedBytes = 0
+        catalog = counted
+        guard let written = mergeIndex(indexed, tail: counted) else { return counted }
+        listedIndex = written
+        catalog = written.header.emptyCatalog
+        return catalog
     }
 
     /// Counts the records of the log, reading it whole (under the folder's lock, where the

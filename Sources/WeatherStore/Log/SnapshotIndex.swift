@@ -22,7 +22,7 @@ import Glibc
 ///
 ///     wx-snapshot-index  5  epoch  device  inode  covered-bytes  fingerprint  skipped-lines  snapshots
 ///        deletions  highest-id  commands  snapshot-records  looks  other-records  unreadable-lines
-///        highest-snapshot-record-id  check
+///        highest-snapshot-record-id  unchecked-command-lines  unchecked-bytes  check
 ///     d  id                                   (the deleted ids, ascending)
 ///     s  id  record-offset  kept-days  saved-at  data-time  utc-offset-seconds  latitude  longitude  temperature-celsius
 ///        precipitation-probability-percent  precipitation-millimetres  weather-code  timezone  place-name
@@ -31,7 +31,9 @@ import Glibc
 /// The counts after the highest id are `LogCounts` of the covered bytes (what `log` reports:
 /// with them `log` reads the index and what was appended since, not the log); version 3 had
 /// none, and an index of it is made again. Version 5 marks kept days that are UTC days with a
-/// `u` before them (`Snapshot.daysAreUTC`); an index of version 4 is made again.
+/// `u` before them (`Snapshot.daysAreUTC`); an index of version 4 is made again. Version 6 keeps
+/// the command lines a rebuild passed over unchecked (`LogCounts.uncheckedCommands`: `log` checks
+/// them once and writes the index again with them counted); an index of version 5 is made again.
 ///
 /// The check is `StreamingChecksum`'s, so an index is checked, and written, a line at a time
 /// (`EventLog.checkedIndex`, `EventLog.writeIndex`); the record offset (where the snapshot's
@@ -42,7 +44,7 @@ import Glibc
 enum SnapshotIndex {
     static let name = "log.jsonl.index"
     static let magic: StaticString = "wx-snapshot-index"
-    static let version = 5
+    static let version = 6
     /// The largest index read, bytes (a million snapshots is about 130 MB).
     static let largest = 512 << 20
     /// Bytes folded beyond the index before a listing writes it again: folding this much takes
@@ -163,14 +165,18 @@ enum SnapshotIndex {
     static func headerStart(_ header: Header) -> [UInt8] {
         var out: [UInt8] = []
         magic.withUTF8Buffer { out += $0 }
-        for value in [
+        let counts = header.counts
+        let fields: [String] = [
             String(version), header.epoch.paddedHex, String(header.device), String(header.inode),
             String(header.coveredBytes), header.fingerprint.paddedHex, String(header.skippedLines),
             String(header.snapshots), String(header.deletions), String(header.highest),
-            String(header.counts.commands), String(header.counts.snapshotRecords), String(header.counts.looks),
-            String(header.counts.otherRecords), String(header.counts.unreadableLines),
-            String(header.counts.highestSnapshotID),
-        ] {
+        ]
+        let countFields: [String] = [
+            String(counts.commands), String(counts.snapshotRecords), String(counts.looks),
+            String(counts.otherRecords), String(counts.unreadableLines), String(counts.highestSnapshotID),
+            String(counts.uncheckedCommands), String(counts.uncheckedBytes),
+        ]
+        for value in fields + countFields {
             out.append(UInt8(ascii: "\t"))
             out += value.utf8
         }
@@ -242,12 +248,14 @@ enum SnapshotIndex {
                 let fingerprint = reader.bits(), let skipped = reader.integer(), let count = reader.integer(),
                 let deletions = reader.integer(), let highest = reader.integer(), let commands = reader.integer(),
                 let records = reader.integer(), let looks = reader.integer(), let others = reader.integer(),
-                let unreadable = reader.integer(), let highestRecord = reader.integer(), let check = reader.bits(),
-                reader.atEnd
+                let unreadable = reader.integer(), let highestRecord = reader.integer(),
+                let unchecked = reader.integer(), let uncheckedBytes = reader.integer(), uncheckedBytes <= covered,
+                let check = reader.bits(), reader.atEnd
             else { return nil }
             self.counts = LogCounts(
                 commands: commands, snapshotRecords: records, looks: looks, otherRecords: others,
-                unreadableLines: unreadable, highestSnapshotID: highestRecord)
+                unreadableLines: unreadable, highestSnapshotID: highestRecord, uncheckedCommands: unchecked,
+                uncheckedBytes: uncheckedBytes)
             self.epoch = epoch
             self.device = UInt64(device)
             self.inode = UInt64(inode)

@@ -1,0 +1,92 @@
+// See include/wx_line_scan.h.
+#include "wx_line_scan.h"
+
+#include <stdint.h>
+#include <string.h>
+
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
+// Whether the `length` bytes at `line` are those at `prefix`, compared eight at a time (with a
+// constant `length`, unrolled into a few loads and compares).
+static inline __attribute__((always_inline)) int starts_with(
+    const unsigned char *line, const unsigned char *prefix, size_t length) {
+    size_t index = 0;
+    for (; index + 8 <= length; index += 8) {
+        uint64_t a, b;
+        memcpy(&a, line + index, 8);
+        memcpy(&b, prefix + index, 8);
+        if (a != b) return 0;
+    }
+    for (; index < length; index++) {
+        if (line[index] != prefix[index]) return 0;
+    }
+    return 1;
+}
+
+// A bit for each "\n" among the 64 bytes at `block` (bit i: byte i).
+static inline uint64_t newlines64(const unsigned char *block) {
+#ifdef __SSE2__
+    const __m128i wanted = _mm_set1_epi8('\n');
+    uint64_t mask = 0;
+    for (int part = 0; part < 4; part++) {
+        __m128i bytes = _mm_loadu_si128((const __m128i *)(block + 16 * part));
+        mask |= (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, wanted)) << (16 * part);
+    }
+    return mask;
+#else
+    uint64_t mask = 0;
+    for (int index = 0; index < 64; index++) mask |= (uint64_t)(block[index] == '\n') << index;
+    return mask;
+#endif
+}
+
+// The lines are found 64 bytes at a time: a mask of the block's newlines, each line's end taken
+// from it in turn, and the next line's first bytes compared. What is left at the end, less than
+// a block, is searched with memchr.
+static inline __attribute__((always_inline)) size_t pass(
+    const unsigned char *first, size_t available, const unsigned char *prefix, size_t prefix_length,
+    size_t longest, size_t *lines) {
+    const unsigned char *end = first + available;
+    const unsigned char *line = first;
+    size_t passed = 0, count = 0;
+    if ((size_t)(end - line) <= prefix_length || !starts_with(line, prefix, prefix_length)) goto done;
+    // The prefix holds no "\n": the line's end is after it.
+    const unsigned char *block = line + prefix_length;
+    while (end - block >= 64) {
+        uint64_t mask = newlines64(block);
+        while (mask != 0) {
+            const unsigned char *found = block + __builtin_ctzll(mask);
+            mask &= mask - 1;
+            if ((size_t)(found - line) > longest) goto done;
+            passed = (size_t)(found - first);
+            count++;
+            line = found + 1;
+            if ((size_t)(end - line) <= prefix_length || !starts_with(line, prefix, prefix_length)) goto done;
+            // Newlines before the next line's prefix ends: none (the prefix has none).
+        }
+        block += 64;
+        if ((size_t)(block - line) > longest) goto done;
+    }
+    // Less than a block left: the current line's end, and any after it, by memchr.
+    for (;;) {
+        const unsigned char *from = block > line + prefix_length ? block : line + prefix_length;
+        const unsigned char *found = from < end ? memchr(from, '\n', (size_t)(end - from)) : NULL;
+        if (found == NULL || (size_t)(found - line) > longest) break;
+        passed = (size_t)(found - first);
+        count++;
+        line = found + 1;
+        if ((size_t)(end - line) <= prefix_length || !starts_with(line, prefix, prefix_length)) break;
+    }
+done:
+    *lines = count;
+    return passed;
+}
+
+size_t wx_pass_prefixed_lines(
+    const void *start, size_t available, const void *prefix, size_t prefix_length, size_t longest, size_t *lines) {
+    // wx's command records begin with the 18 bytes of `{"kind":"command",`: compared as constants.
+    if (prefix_length == 18) return pass(start, available, prefix, 18, longest, lines);
+    return pass(start, available, prefix, prefix_length, longest, lines);
+}
