@@ -1,4 +1,5 @@
 import WXBasics
+import WeatherKit
 
 /// `hourly abc`: by the grammar (`hourly [hours] [place]`) one word that is not a number is a
 /// place; when no geocoder knows it, the error says that the hours come first, so that a count
@@ -105,11 +106,12 @@ extension PlaceResolver {
         return await isPlace(words.dropFirst().joined(separator: " ")) ? first : nil
     }
 
-    /// Whether `text` alone names a place: a favorite, a recorded place (`coverage.isRecorded`),
+    /// Whether `text` alone names a place: a favorite, coordinates, a recorded place (`coverage.isRecorded`),
     /// or else one the geocoders find (looked up as `show` would: one more request, made only
     /// after the whole text found nothing); false when that look-up fails.
     func isPlace(_ text: String) async -> Bool {
         if FavoriteMatching.match(text, in: favorites).only != nil { return true }
+        if Coordinate(parsing: text) != nil { return true }
         if coverage.isRecorded {
             do throws(ShellError) {
                 try coverage.check(name: text)

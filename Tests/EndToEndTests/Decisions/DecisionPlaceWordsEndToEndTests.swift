@@ -24,6 +24,39 @@ struct DecisionPlaceWordsEndToEndTests {
         #expect(try server.requests().isEmpty)
     }
 
+    /// Words before coordinates name no place to look up (a trial's `drift tomorow 53.5413,9.9842`
+    /// sent “tomorow 53.5413,9.9842” to the geocoder and said no place was found; `check --rain
+    /// 50% tomorrow 48.85,2.35` exited 3, “cannot tell”, on every cron run): a usage error, exit 2,
+    /// no request — `drift` names the word an unknown day, as it does before a place's name.
+    @Test func wordsBeforeCoordinatesAreAMistakeNotAPlace() throws {
+        let server = try FixtureServer()
+        let cases: [(line: String, error: String)] = [
+            (
+                "drift tomorow 53.5413,9.9842",
+                "error: unknown day “tomorow” (tomorrow, today, a weekday or a date as YYYY-MM-DD)\n"
+            ),
+            (
+                "confidence tomorrow 53.5413,9.9842",
+                "error: unknown “tomorrow” before the coordinates 53.5413,9.9842: coordinates name a place alone\n"
+            ),
+            (
+                "show next week 48.85, 2.35",
+                "error: unknown “next week” before the coordinates 48.85, 2.35: coordinates name a place alone\n"
+            ),
+        ]
+        for (line, error) in cases {
+            let run = try runWX(stdin: line + "\n", home: TemporaryFolder(), server: server, now: Self.now)
+            #expect(run.status == 2, "\(line): \(run.stderr)")
+            #expect(run.stderr == error, "\(line)")
+        }
+        let check = try runWX(
+            ["check", "--rain", "50%", "tomorrow", Self.paris], home: TemporaryFolder(), server: server,
+            now: Self.now)
+        #expect(check.status == 2, "\(check.stderr)")
+        #expect(check.stderr.contains("unknown “tomorrow” before the coordinates \(Self.paris)"), "\(check.stderr)")
+        #expect(try server.requests().isEmpty)
+    }
+
     /// A WHEN after the place, without one before it, is the WHEN: the same windows as with the
     /// WHEN before the place (a trial's `best 2h dry 48.85,2.35 tomorrow` geocoded “48.85,2.35
     /// tomorrow”).

@@ -36,6 +36,7 @@ struct RunsHandler {
         } catch {
             guard given == nil, let target,
                 error == .noPlaceFound(target) || places.coverage.isRefusal(error, of: target)
+                    || PlaceResolver.wordsBeforeCoordinates(target) != nil
             else { throw error }
             if let suggestion = Self.driftSuggestion(target, todayUTC: clocks.todayUTC(at: nil)) {
                 throw .notApplicable("\(error.description); did you mean “\(suggestion)”?")
