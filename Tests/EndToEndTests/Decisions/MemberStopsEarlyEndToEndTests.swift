@@ -29,7 +29,9 @@ import WeatherTestSupport
             let most = (day["most"] as? [[String: Any]] ?? []).map {
                 [$0["from"] as? String ?? "", $0["until"] as? String ?? ""]
             }
-            return [day["date"] as? String ?? "", day["members_reaching"] as? Int ?? -1, day["members"] as? Int ?? -1, most]
+            return [
+                day["date"] as? String ?? "", day["members_reaching"] as? Int ?? -1, day["members"] as? Int ?? -1, most,
+            ]
         }
     }
 
