@@ -25,7 +25,11 @@ The rules, as issue 35 and `help best` / `help chance` state them:
   least first, ties to the earlier; then the same three without overlaps.
 - chance: per local day from today (today from the next hour); a value covering the preceding
   hour belongs to the day its covered hour starts in; a member counts for a day when it has all
-  the day's values; the day is shown only when the answer reaches past it. Frost: the instants
+  the day's values, or when the values it has already reach the threshold and the missing ones
+  cannot undo it (any hour past the limit, a day's amount at or over it: amounts are never
+  negative) — it then reaches it; else it is left out (trial 61: members 48–50 stop at the value
+  labelled Thu 29 Oct 23:00 CET, and those already past 50 km/h on Thursday count); the day is
+  shown only when the answer reaches past it. Frost: the instants
   from 18:00 the evening before to 09:00, from the next hour, minimum below 0 °C; once this
   morning's 09:00 is before the next hour the nights move on (frost_nights), N of them. "Most": the
   hours whose count of members is at least half the day's highest, each run of consecutive ones
@@ -34,7 +38,8 @@ The rules, as issue 35 and `help best` / `help chance` state them:
   (0.3 + 0.3 + 0.3 + 0.1 is 1, which reaches 1 mm): Python's Decimal, not binary floating point.
 - confidence: per local day from today (today from the next hour, as chance counts it; the
   later days whole), the members whose amounts over the hours covered from 00:00 (today: the
-  next hour) to 24:00 (all of them known) add up, exactly, to at least 1 mm, of those members.
+  next hour) to 24:00 add up, exactly, to at least 1 mm, of the members with all of them known
+  and those whose known amounts already reach 1 mm (the same rule as chance's).
 - Percentiles: linear between closest ranks (numpy's default), written out by hand.
 - plume: the hours from the next hour (an amount's: the hour it covers starts then), each
   labelled with the answer's own time (gusts covering 06:00–07:00Z: 07:00Z).
@@ -296,11 +301,12 @@ def chance_limit(variable, op, limit, per_day, days=7):
                 slots.append(i)
         if not complete or not slots:
             continue
+        amount = per_day and variable in ("precipitation", "snowfall")
         out.append(count_day(date, slots, rows, covering, lambda vals: (
-            OPS[op](exact_sum(vals), Decimal(str(limit))) if per_day and variable in ("precipitation", "snowfall")
+            OPS[op](exact_sum(vals), Decimal(str(limit))) if amount
             else any(OPS[op](v, limit) for v in vals)),
             lambda v, reached: (reached and v >= 0.1) if per_day and variable in ("precipitation", "snowfall")
-            else OPS[op](v, limit)))
+            else OPS[op](v, limit), settled=not (amount and op in ("<", "<="))))
     return out
 
 
@@ -332,10 +338,12 @@ def chance_held(variable, limit, days=7):
         counted = reaching = 0
         for m in sorted(rows):
             vals = [rows[m][i] for i in held]
-            if any(v is None for v in vals):
+            known = [v for v in vals if v is not None]
+            reached = any(v >= limit for v in known)
+            if len(known) < len(vals) and not reached:
                 continue
             counted += 1
-            reaching += any(v >= limit for v in vals)
+            reaching += reached
         out.append([date.isoformat(), reaching, counted, len(held), expected])
     return out
 
@@ -362,24 +370,32 @@ def confidence_rain(days):
         slots = [i for i in day if times[i] - 3600 >= FROM] if n == 0 else day
         if n == 0 and (not slots or times[day[0]] - 3600 > FROM):
             continue
-        sums = [exact_sum([rows[m][i] for i in slots]) for m in sorted(rows)
-                if all(rows[m][i] is not None for i in slots)]
-        out.append([date.isoformat(), sum(1 for s in sums if s >= 1), len(sums)])
+        # A member with an amount missing counts when those it has already add up to 1 mm.
+        sums = [exact_sum([v for v in (rows[m][i] for i in slots) if v is not None]) for m in sorted(rows)]
+        whole = [all(rows[m][i] is not None for i in slots) for m in sorted(rows)]
+        counted = [s for s, w in zip(sums, whole) if w or s >= 1]
+        out.append([date.isoformat(), sum(1 for s in counted if s >= 1), len(counted)])
     return out
 
 
-def count_day(date, slots, rows, covering, reaches, counts):
+def count_day(date, slots, rows, covering, reaches, counts, settled=True):
+    """A member with a value missing counts only when `settled` (what is missing cannot undo a
+    threshold reached) and the values it has reach it; it then reaches it."""
     counted = reaching = 0
     per = [0] * len(slots)
     for m in sorted(rows):
         vals = [rows[m][i] for i in slots]
-        if any(v is None for v in vals):
-            continue
+        known = [v for v in vals if v is not None]
+        if len(known) < len(vals):
+            if not (settled and known and reaches(known)):
+                continue
+            r = True
+        else:
+            r = reaches(vals)
         counted += 1
-        r = reaches(vals)
         reaching += r
         for j, v in enumerate(vals):
-            if counts(v, r):
+            if v is not None and counts(v, r):
                 per[j] += 1
     # Each run of consecutive busy hours (at least half the peak) is a span of its own.
     most = []
@@ -526,6 +542,11 @@ def main():
         # (0.3 + 0.3 + 0.3 + 0.1) reach it in both
         "chance_rain_1mm_day": chance_limit("precipitation", ">=", 1, True, days=4),
         "confidence_rain": confidence_rain(4),
+        # trial 61: chance gusts>=50 rain>=1 10 and confidence 7 — Thu 29 Oct, where members
+        # 48–50 stop one value short (labelled Fri 00:00 CET): those already there count
+        "chance_gusts_50": chance_limit("wind_gusts_10m", ">=", 50, False, days=10),
+        "chance_rain_1mm_hour": chance_limit("precipitation", ">=", 1, False, days=10),
+        "confidence_rain_7": confidence_rain(7),
         "plume_gusts": plume("wind_gusts_10m", 24),
         "plume_temperature": plume("temperature_2m", 48),
     }

@@ -16,7 +16,8 @@ hours fall apart, and which `best` windows no member can judge — without wx's 
    run of consecutive hours whose count of members at or under the limit is at least half the
    day's highest — one span per run, [first instant, last instant] in UTC — and the text's
    "most 00:00–02:00 and 18:00–23:00". The day the answer stops within (its last time falls
-   before the day's last hour) is counted over the hours it holds, as `chance` shows such a day.
+   before the day's last hour) is counted over the hours it holds, as `chance` shows such a day;
+   a member whose values stop early counts when those it has already reach the limit.
 3. `best 1h temp<12 today` at the null-hours answer (48.6, 2.35): the 1-hour windows of today
    from the next hour that no member has both temperatures of, merged into runs an hour apart,
    each as its covered span (local HH:MM–HH:MM).
@@ -130,12 +131,16 @@ def spans(name, zone_name, now_text, count, limit):
         counted = reaching = 0
         for m in rows:
             values = [m[i] if i < len(m) else None for i in slots]
-            if None in values:
+            # A member short of a value counts when those it has already reach the limit
+            # (trial 61): it reaches it whatever the rest; else it is left out.
+            known = [v for v in values if v is not None]
+            reached = any(v <= limit for v in known)
+            if len(known) < len(values) and not reached:
                 continue
             counted += 1
-            reaching += any(v <= limit for v in values)
+            reaching += reached
             for j, v in enumerate(values):
-                per[j] += v <= limit
+                per[j] += v is not None and v <= limit
         runs = consecutive([j for j in range(len(slots)) if per[j] * 2 >= max(per)]) if reaching and max(per) else []
         # The text: each span at the place's clock ("18:00–23:00", one instant "23:00"), at
         # most three ("a, b and c"; these days have no more).

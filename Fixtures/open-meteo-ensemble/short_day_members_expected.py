@@ -4,7 +4,8 @@
 `nan` in member 07's temperature).
 
 A member counts for a day's temperature only with every instant of it (00:00–23:00 at
-Europe/Berlin's clock, CET) and for its rain only with every hour ending within it. Today (the
+Europe/Berlin's clock, CET) and for its rain with every hour ending within it, or when the
+amounts it has there already add up to 1 mm (trial 61: such a member is wet whatever the rest). Today (the
 test's clock, `NOW`) is the rest of today: its instants from the next whole hour (the clock's
 own hour when it reads a whole hour) to 23:00, its rain the hours ending after that hour. A day whose
 temperature rests on fewer members than the answer has with temperature (the control run and
@@ -22,6 +23,7 @@ import datetime
 import json
 import os
 import re
+from decimal import Decimal
 from zoneinfo import ZoneInfo
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -45,8 +47,14 @@ def report(name):
         keys = [variable] + sorted(k for k in hourly if k.startswith(variable + "_member"))
         return [hourly[k] for k in keys if any(v is not None for v in hourly[k])]
 
-    def covering(series, indices):
-        return sum(1 for m in series if all(i < len(m) and m[i] is not None for i in indices))
+    def covering(series, indices, wet=False):
+        # A member short of an amount counts for the rain when those it has already add up to
+        # 1 mm (exactly, as the service writes them): it is wet whatever the rest adds.
+        def known(m):
+            return [m[i] for i in indices if i < len(m) and m[i] is not None]
+
+        return sum(1 for m in series if len(known(m)) == len(indices)
+                   or (wet and sum(Decimal(str(v)) for v in known(m)) >= 1))
 
     temperature, precipitation = members("temperature_2m"), members("precipitation")
     heading = max(len(temperature), len(precipitation))
@@ -65,7 +73,7 @@ def report(name):
         hours = 24 if first is None else 24 - first.astimezone(ZONE).hour
         if len(instants) != hours or len(ending) != hours:
             continue  # not a whole day (or the whole rest of today): not shown
-        t, p = covering(temperature, instants), covering(precipitation, ending)
+        t, p = covering(temperature, instants), covering(precipitation, ending, wet=True)
         label = f"{date:%a %d %b}"
         if t == len(temperature) and p == len(precipitation):
             note = "none"

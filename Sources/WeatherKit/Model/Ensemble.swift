@@ -223,11 +223,12 @@ package struct EnsembleDay: Hashable, Sendable {
     /// The members' highs (the day's hourly maximum); nil when no member covers the day.
     package var high: EnsembleSpread?
     package var low: EnsembleSpread?
-    /// The members' daily precipitation sums.
+    /// The daily precipitation sums of the members with every hour of the day.
     package var precipitation: EnsembleSpread?
     /// Members whose day's precipitation reaches `EnsembleDay.wetThresholdMillimetres`.
     package var wetMembers: Int
-    /// Members with precipitation for the whole day (what `wetMembers` is out of).
+    /// Members with precipitation for the whole day, and those whose amounts stop early but
+    /// already reach the threshold (`EnsembleMemberCount`): what `wetMembers` is out of.
     package var precipitationMembers: Int
     /// Members whose day's low is below 0 °C.
     package var frostMembers: Int
@@ -375,7 +376,8 @@ package struct EnsembleRainChances: Hashable, Sendable {
         package var date: LocalDate
         /// Members whose day's precipitation reaches the threshold.
         package var wetMembers: Int
-        /// Members with precipitation for the whole day (what `wetMembers` is out of).
+        /// Members counted for the day (`EnsembleDay.precipitationMembers`): what `wetMembers`
+        /// is out of.
         package var precipitationMembers: Int
 
         /// The rest of the day's counts from each of its hours (`Rest`), oldest first; empty

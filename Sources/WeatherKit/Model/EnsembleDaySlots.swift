@@ -83,17 +83,26 @@ extension EnsembleForecast {
         }
         let temperatures = temperatureMembers.compactMap(whole(hours))
         // The hours whose covered hour (the one before their time) lies in the day from
-        // `start`, when they run to the end of the day.
-        let sums =
-            slots(of: date, from: start, covering: true).map { wet in
-                wet.isEmpty ? [] : precipitationMembers.compactMap { PrecedingHourDays.sum($0, over: wet) }
-            } ?? []
+        // `start`, when they run to the end of the day. A member whose amounts stop early is
+        // wet when those it has reach the threshold (`EnsembleMemberCount`); its sum, not whole,
+        // is no sum of the day.
+        let wetSlots = slots(of: date, from: start, covering: true) ?? []
+        let counted =
+            wetSlots.isEmpty
+            ? []
+            : precipitationMembers.compactMap {
+                EnsembleMemberCount.counted($0, over: wetSlots) {
+                    PrecedingHourDays.amount($0) >= EnsembleDay.wetThresholdMillimetres
+                }
+            }
+        let sums = counted.compactMap { member in
+            member.values.contains(nil) ? nil : PrecedingHourDays.amount(member.values.compactMap { $0 })
+        }
         let lows = temperatures.map { $0.min()! }
         let day = EnsembleDay(
             date: date, high: EnsembleSpread(temperatures.map { $0.max()! }), low: EnsembleSpread(lows),
-            precipitation: EnsembleSpread(sums),
-            wetMembers: sums.filter { $0 >= EnsembleDay.wetThresholdMillimetres }.count,
-            precipitationMembers: sums.count, frostMembers: lows.filter { $0 < 0 }.count)
+            precipitation: EnsembleSpread(sums), wetMembers: counted.filter(\.meets).count,
+            precipitationMembers: counted.count, frostMembers: lows.filter { $0 < 0 }.count)
         return day.high == nil && day.precipitation == nil ? nil : day
     }
 }
@@ -230,9 +239,13 @@ extension EnsembleForecast {
             part.frostMembers = lows.filter { $0 < 0 }.count
             part.temperatureMembers = lows.count
         } else {
-            let sums = rows.compactMap { PrecedingHourDays.sum($0, over: held.slots) }
-            part.wetMembers = sums.filter { $0 >= EnsembleDay.wetThresholdMillimetres }.count
-            part.precipitationMembers = sums.count
+            let counted = rows.compactMap {
+                EnsembleMemberCount.counted($0, over: held.slots) {
+                    PrecedingHourDays.amount($0) >= EnsembleDay.wetThresholdMillimetres
+                }
+            }
+            part.wetMembers = counted.filter(\.meets).count
+            part.precipitationMembers = counted.count
         }
         return part
     }

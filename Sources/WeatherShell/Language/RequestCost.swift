@@ -42,6 +42,20 @@ package struct RequestCost: Hashable, Sendable {
     static let ensembleAndForecast =
         "1 ensemble request per place, the one confidence, chance, plume and watch --rain share (kept until the model’s next run), and 1 forecast request for the values beside the odds, none while the answer is current (15 min)"
 
+    /// The commands, and forms of them, whose declared costs list `service`, in `help`'s order
+    /// ("drift", "brief --sure", "saved verify"); `doctor`, which asks every service, is not
+    /// among them. What `doctor` says a service that fails affects.
+    package static func commands(using service: Service) -> [String] {
+        var names: [String] = []
+        for spec in Registry.commands where spec.name != CommandSpec.doctor.name {
+            for cost in spec.costs where cost.services.contains(service) {
+                let name = spec.name + (cost.form.map { " " + $0 } ?? "")
+                if !names.contains(name) { names.append(name) }
+            }
+        }
+        return names
+    }
+
     /// `about`'s table: every declared cost in `help`'s order, forms that cost the same on one
     /// row ("show, hourly, daily, rain: …"), the row where its first command stands.
     package static var table: [(commands: String, cost: String)] {

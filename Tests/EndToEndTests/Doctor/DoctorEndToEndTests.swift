@@ -39,8 +39,10 @@ struct DoctorEndToEndTests {
         #expect(run.stdout.hasSuffix("All is well.\n"))
         let asked = try server.requests().dropFirst(before).map(\.path).sorted()
         #expect(
-            asked == ["/alerts", "/api/v1/warnings/feeds-netherlands", "/status", "/v1/ensemble", "/v1/forecast"],
-            "\(asked)")
+            asked == [
+                "/alerts", "/api/v1/warnings/feeds-netherlands", "/previous-runs/v1/forecast", "/status",
+                "/v1/air-quality", "/v1/archive", "/v1/ensemble", "/v1/forecast",
+            ], "\(asked)")
         for line in [
             "✓ Open-Meteo (provider): answered in", "✓ Nominatim (geocoder): answered in",
             "✓ MeteoAlarm (warnings for NL: Amsterdam, Utrecht): answered in",
@@ -140,7 +142,7 @@ struct DoctorEndToEndTests {
         let unwrapped = run.stdout.replacingOccurrences(of: "\n  ", with: " ")
         #expect(
             unwrapped.contains(
-                "· services: not asked while offline: Open-Meteo (provider), Nominatim (geocoder), Open-Meteo ensemble (chance, check --rain), NWS (warnings), Bright Sky (DWD, warnings), Environment Canada (warnings), MET Norway (warnings)\n"
+                "· services: not asked while offline: Open-Meteo (provider), Nominatim (geocoder), Open-Meteo ensemble (chance, check --rain), Open-Meteo previous runs (earlier runs), Open-Meteo archive (past weather), Open-Meteo air quality (air), NWS (warnings), Bright Sky (DWD, warnings), Environment Canada (warnings), MET Norway (warnings)\n"
             ), "\(run.stdout)")
     }
 

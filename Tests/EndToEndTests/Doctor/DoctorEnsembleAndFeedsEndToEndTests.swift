@@ -36,8 +36,9 @@ struct DoctorEnsembleAndFeedsEndToEndTests {
         let asked = try server.requests().dropFirst(before).map(\.path).sorted()
         #expect(
             asked == [
-                "/alerts", "/alerts/active", "/collections/weather-alerts/items", "/status", "/v1/ensemble",
-                "/v1/forecast", "/weatherapi/metalerts/2.0/current.json",
+                "/alerts", "/alerts/active", "/collections/weather-alerts/items", "/previous-runs/v1/forecast",
+                "/status", "/v1/air-quality", "/v1/archive", "/v1/ensemble", "/v1/forecast",
+                "/weatherapi/metalerts/2.0/current.json",
             ], "\(asked)")
     }
 }

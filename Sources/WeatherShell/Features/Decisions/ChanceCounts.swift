@@ -61,27 +61,27 @@ enum ChanceCounts {
         return next.date > eve || (next.date == eve && next.hour > nightStartHour)
     }
 
-    /// One threshold's day: the members that reach it among those with every value of
-    /// `slots`, and the hours it concentrates in.
+    /// One threshold's day: the members that reach it, counted by `EnsembleMemberCount` (a
+    /// member whose values stop early counts when those it has already reach it and
+    /// `settledInPart`), and the hours it concentrates in.
     static func day(
         _ date: LocalDate, slots: [Int], members: [Int: [Double?]], times: [Date], covering: Bool,
-        reaches: ([Double]) -> Bool, hourCounts: (Double, Bool) -> Bool, fromNextHour: Bool
+        settledInPart: Bool = true, reaches: ([Double]) -> Bool, hourCounts: (Double, Bool) -> Bool,
+        fromNextHour: Bool
     ) -> ChanceDay {
         var counted = 0
         var reaching = 0
         var perSlot = Array(repeating: 0, count: slots.count)
         for number in members.keys.sorted() {
-            let row = members[number]!
-            var values: [Double] = []
-            for slot in slots {
-                guard slot < row.count, let value = row[slot] else { break }
-                values.append(value)
-            }
-            guard values.count == slots.count else { continue }
+            guard
+                let member = EnsembleMemberCount.counted(
+                    members[number]!, over: slots, settledInPart: settledInPart, meets: reaches)
+            else { continue }
             counted += 1
-            let reached = reaches(values)
-            if reached { reaching += 1 }
-            for (position, value) in values.enumerated() where hourCounts(value, reached) { perSlot[position] += 1 }
+            if member.meets { reaching += 1 }
+            for (position, value) in member.values.enumerated() {
+                if let value, hourCounts(value, member.meets) { perSlot[position] += 1 }
+            }
         }
         var day = ChanceDay(date: date, reaching: reaching, members: counted, most: [], fromNextHour: fromNextHour)
         if reaching > 0, let peak = perSlot.max(), peak > 0 {
@@ -101,6 +101,14 @@ enum ChanceCounts {
             }
         }
         return day
+    }
+
+    /// Whether reaching `limit` by `comparison` in some of a day's values stays reached whatever
+    /// the others are (`EnsembleMemberCount`): any hour does, and a day's amount at or over a
+    /// limit does; a day's amount under or at most one does not.
+    static func settledInPart(variable: EnsembleVariable, comparison: Comparison, perDay: Bool) -> Bool {
+        guard perDay, variable == .precipitation || variable == .snowfall else { return true }
+        return comparison == .above || comparison == .atLeast
     }
 
     /// Whether `values` (a day's, in order) reach `limit` by `comparison`: any hour, or with

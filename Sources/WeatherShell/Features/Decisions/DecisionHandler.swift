@@ -362,6 +362,8 @@ struct DecisionHandler {
                     var day = ChanceCounts.day(
                         date, slots: slots, members: members, times: ensemble.times,
                         covering: variable.coversPrecedingHour,
+                        settledInPart: ChanceCounts.settledInPart(
+                            variable: variable, comparison: comparison, perDay: perDay),
                         reaches: {
                             ChanceCounts.reaches(
                                 $0, variable: variable, comparison: comparison, limit: limit, perDay: perDay)

@@ -227,7 +227,7 @@ extension TextRenderer {
         }
         if report.rows.contains(where: { row in row.days.contains { $0.members < report.model.memberCount } }) {
             lines += note(
-                "members without a value for every hour of a day are left out of it: the count says of how many",
+                "members without a value for every hour of a day are left out of it unless those they have already reach the threshold: the count says of how many",
                 context, style)
         }
         return lines

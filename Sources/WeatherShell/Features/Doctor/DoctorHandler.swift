@@ -45,23 +45,30 @@ struct DoctorHandler {
     }
 
     /// The services this configuration, the current location and the favorites would ask,
-    /// each with why: the provider, the geocoder, the ensemble (the chance of rain, `check
-    /// --rain`), the warning feed of each of those places (`DoctorWarningFeeds`: each feed
+    /// each with why and the commands it affects (`affected(by:)`): the provider, the geocoder,
+    /// Open-Meteo's forecast API when another provider is chosen (`models`, `past` and `saved`
+    /// ask it whatever the provider), the ensemble (the chance of rain, `check --rain`), the
+    /// previous runs (`drift`, `skill`), the archive (`past`, `normal`, `skill`, `saved`), air
+    /// quality, the warning feed of each of those places (`DoctorWarningFeeds`: each feed
     /// once, MeteoAlarm once per country up to a bound, with the places it stands for) — with
     /// no such place, each feed that needs no country (NWS, Bright Sky, Environment Canada, MET
     /// Norway) — and OpenWeatherMap when a key is set.
-    func doctorServices() -> [(service: Service, subject: String, path: String)] {
+    func doctorServices() -> [(service: Service, subject: String, path: String, affects: [String])] {
         let key = configuration.openWeatherMapKey
-        var asked: [(service: Service, subject: String, path: String)] = []
+        var asked: [(service: Service, subject: String, path: String, affects: [String])] = []
         func add(_ service: Service, _ role: String, slug: String? = nil) {
             guard let path = DoctorProbes.lightPath(service, countrySlug: slug, key: key),
                 !asked.contains(where: { $0.path == path && $0.service == service })
             else { return }
-            asked.append((service, Self.subject(service.displayName, role: role), path))
+            asked.append((service, Self.subject(service.displayName, role: role), path, affected(by: service)))
         }
         add(chosen.forecastProvider, "provider")
         add(chosen.geocoder, "geocoder")
+        if chosen.forecastProvider != .openMeteo { add(.openMeteo, "forecast API") }
         add(.openMeteoEnsemble, "chance, check --rain")
+        add(.openMeteoPreviousRuns, "earlier runs")
+        add(.openMeteoArchive, "past weather")
+        add(.openMeteoAirQuality, "air")
         for probe in warningFeedsInUse.asked { add(probe.service, probe.role, slug: probe.countrySlug) }
         // No place's feed: those a place anywhere may need, one light request each
         // (MeteoAlarm's feeds are one per country: asked for a place's only).
@@ -71,6 +78,20 @@ struct DoctorHandler {
         }
         if key != nil { add(.openWeatherMap, "the key") }
         return asked
+    }
+
+    /// The commands that ask `service` in this configuration (`RequestCost.commands(using:)`):
+    /// a forecast service that is not the provider only those that ask it whatever the provider
+    /// (Open-Meteo's: `models`, `past`, `saved`; OpenWeatherMap's: none), and a geocoder also
+    /// every command given a place by name.
+    func affected(by service: Service) -> [String] {
+        var commands = RequestCost.commands(using: service)
+        if RequestCost.forecastServices.contains(service), service != chosen.forecastProvider {
+            let provider = Set(RequestCost.commands(using: chosen.forecastProvider))
+            commands.removeAll { provider.contains($0) }
+        }
+        if RequestCost.geocoders.contains(service) { commands.append("any command given a place by name") }
+        return commands
     }
 
     /// The warning feeds of the current location and the favorites (`DoctorWarningFeeds.inUse`).
@@ -109,10 +130,11 @@ struct DoctorHandler {
         return await withTaskGroup(of: (Int, DoctorCheck).self) { group in
             for (index, entry) in asked.enumerated() {
                 group.addTask {
-                    let check = await DoctorProbes.ask(
+                    var check = await DoctorProbes.ask(
                         entry.service, subject: entry.subject, url: endpoints[entry.service] + entry.path,
                         secrets: secrets, requestTimeoutSeconds: timeout, environment: environment,
                         transport: transport, clock: clock, proxies: proxies)
+                    check.affects = entry.affects
                     return (index, check)
                 }
             }

@@ -38,6 +38,10 @@ package struct DoctorCheck: Hashable, Sendable {
     package var advice: String?
     /// The request made, for a service.
     package var request: DoctorRequest?
+    /// For a service, the commands (and forms: "brief --sure") that ask it in this
+    /// configuration, in `help`'s order (`RequestCost.commands(using:)`): what fails while it
+    /// does; empty for other checks.
+    package var affects: [String] = []
 
     package init(
         _ area: DoctorArea, _ subject: String, _ status: DoctorStatus, _ finding: String, advice: String? = nil,

@@ -38,10 +38,13 @@ enum DoctorProbes {
     static let point = (latitude: "52.52", longitude: "13.41")
 
     /// The path and query of the lightest request `service` documents (one value at one point,
-    /// a status page, one feed), appended to its base URL; nil for a service `doctor` does not
-    /// ask (those only some commands use: the archive, air quality, previous runs). The
-    /// ensemble is asked for one variable of one model for one day: `check --rain`, `chance`
-    /// and `brief --sure` need it (trial: "All is well." while it answered 503).
+    /// a status page, one feed), appended to its base URL; nil for OpenWeatherMap without a key
+    /// and MeteoAlarm without a country. The ensemble is asked for one variable of one model for
+    /// one day: `check --rain`, `chance` and `brief --sure` need it (trial: "All is well." while
+    /// it answered 503). The archive, previous runs and air quality — which only some commands
+    /// use — are each asked for one variable at one point for one day (trial 61: "All is well."
+    /// while drift, skill, past, normal, saved verify and air could not reach them): the
+    /// archive for a fixed past day it holds (`archiveDay`), the others for today.
     ///
     /// - Parameters:
     ///   - countrySlug: MeteoAlarm's feed name of the country asked about ("netherlands").
@@ -63,9 +66,20 @@ enum DoctorProbes {
         case .openMeteoEnsemble:
             return
                 "/v1/ensemble?latitude=\(latitude)&longitude=\(longitude)&hourly=temperature_2m&models=ecmwf_ifs025&forecast_days=1"
-        case .openMeteoAirQuality, .openMeteoArchive, .openMeteoPreviousRuns: return nil
+        case .openMeteoArchive:
+            return
+                "/v1/archive?latitude=\(latitude)&longitude=\(longitude)&start_date=\(archiveDay)&end_date=\(archiveDay)&daily=temperature_2m_max"
+        case .openMeteoPreviousRuns:
+            return
+                "/v1/forecast?latitude=\(latitude)&longitude=\(longitude)&hourly=temperature_2m_previous_day1&forecast_days=1"
+        case .openMeteoAirQuality:
+            return "/v1/air-quality?latitude=\(latitude)&longitude=\(longitude)&hourly=european_aqi&forecast_days=1"
         }
     }
+
+    /// The day the archive is asked about: one it holds for good (ERA5 reaches back to 1940),
+    /// so the request needs no clock and is the same each time.
+    static let archiveDay = "2024-01-01"
 
     /// Asks `url` once (no retry, no cache) and says how it went.
     ///
@@ -130,8 +144,8 @@ enum DoctorProbes {
 extension DoctorProbes {
     /// What the answer to `lightPath(service)` lacks that the commands read from the service's
     /// answers, in words ("no current conditions in the answer"); nil when it has it. The keys
-    /// are the services' documented ones: Open-Meteo's `current` and `hourly` blocks with their
-    /// `time`, its geocoder's `results`, Nominatim's status `status`, OpenWeatherMap's `main`,
+    /// are the services' documented ones: Open-Meteo's `current`, `hourly` and `daily` blocks
+    /// with their `time`, its geocoder's `results`, Nominatim's status `status`, OpenWeatherMap's `main`,
     /// the GeoJSON feeds' `features` (NWS, ECCC, MET Norway), Bright Sky's `alerts`, MeteoAlarm's
     /// `warnings`.
     static func missing(in json: JSONValue, from service: Service) -> String? {
@@ -149,7 +163,9 @@ extension DoctorProbes {
         case .nws, .eccc, .metNorway: return has("features", isArray) ? nil : "no list of warnings in the answer"
         case .brightSky: return has("alerts", isArray) ? nil : "no list of warnings in the answer"
         case .meteoAlarm: return has("warnings", isArray) ? nil : "no list of warnings in the answer"
-        case .openMeteoAirQuality, .openMeteoArchive, .openMeteoPreviousRuns: return nil
+        case .openMeteoArchive: return has("daily", isTimed) ? nil : "no daily values in the answer"
+        case .openMeteoPreviousRuns, .openMeteoAirQuality:
+            return has("hourly", isTimed) ? nil : "no hourly values in the answer"
         }
     }
 }

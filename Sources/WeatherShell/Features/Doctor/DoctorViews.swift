@@ -4,7 +4,8 @@ import WXBasics
 // and as JSON.
 extension TextRenderer {
     /// "✓ state folder: /home/a/.config/wx, writable", "✗ Nominatim (geocoder): cannot reach …"
-    /// with "→ what to do" and "asked http://…" under it, wrapped at the width; then one line
+    /// with "→ what to do", for a service that fails "affects: brief --sure, drift, skill", and
+    /// "asked http://…" under it, wrapped at the width; then one line
     /// saying whether all is well. ASCII marks (ok, --, !!) without UTF-8.
     static func doctorLines(_ report: DoctorReport, context: RenderContext) -> [String] {
         let width = context.width
@@ -28,6 +29,13 @@ extension TextRenderer {
             if let advice = check.advice {
                 lines += TextLayout.wrap(
                     "\(arrow) \(advice)", indent: lead.count, continuation: lead.count + 2, width: width)
+            }
+            // What a service that fails takes with it (trial 61: "All is well." while drift,
+            // skill, past, normal, saved verify and air could not reach theirs).
+            if check.status == .problem, !check.affects.isEmpty {
+                lines += TextLayout.wrap(
+                    "affects: " + check.affects.joined(separator: ", "), indent: lead.count,
+                    continuation: lead.count + 2, width: width)
             }
             if let request = check.request { lines += askedLines(request.url, indent: lead.count, width: width) }
         }
@@ -82,8 +90,9 @@ extension TextRenderer {
 
 extension JSONRenderer {
     /// `{"type":"doctor",…}`: `all_well` (the exit status is 0 when true, 1 when false) and
-    /// every check with its area, status (`ok`, `note`, `problem`), finding, advice, and the
-    /// request made for a service (URL with the key masked, HTTP status, milliseconds, proxy).
+    /// every check with its area, status (`ok`, `note`, `problem`), finding, advice, the
+    /// request made for a service (URL with the key masked, HTTP status, milliseconds, proxy),
+    /// and the commands that ask the service (`affects`, empty for other checks).
     static func doctor(_ report: DoctorReport) -> JSONOutput {
         func check(_ check: DoctorCheck) -> JSONOutput {
             let request: JSONOutput =
@@ -97,6 +106,7 @@ extension JSONRenderer {
                 ("area", .string(check.area.rawValue)), ("subject", .string(check.subject)),
                 ("status", .string(check.status.rawValue)), ("finding", .string(check.finding)),
                 ("advice", .optional(check.advice)), ("request", request),
+                ("affects", .array(check.affects.map { .string($0) })),
             ])
         }
         return .object([
