@@ -23,6 +23,10 @@ extension TextRenderer {
                 keeping: [format.units.precipitation.symbol, format.temperatureSymbol, "%"],
                 phrases: ["\(format.units.precipitation.symbol) an hour"], indent: 2, width: context.reportWidth)
         }
+        // Today's and tomorrow's highs over UTC days: said as `show` says its days are.
+        if let days = report.utcDays, report.sentences.contains(where: \.comparesDays) {
+            lines += note(utcDaysText(days.start, reason: days.reason, format: format), context, style)
+        }
         return lines + offlineNote(report.origin, context: context, style: style)
     }
 
@@ -271,6 +275,8 @@ extension JSONRenderer {
                     ("change_celsius", .number(hundredths(tomorrowHigh - todayHigh))),
                     ("tomorrow_high_p10_celsius", .optional(range?.lowerBound)),
                     ("tomorrow_high_p90_celsius", .optional(range?.upperBound)),
+                    // The two highs are UTC days' (the forecast came in GMT), as `show --json` names them.
+                    ("days_in_utc", .bool(report.utcDays != nil)),
                 ]
             case .warning(let warning):
                 kind = "warning"
