@@ -320,8 +320,9 @@ package struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
     /// are `dt`'s and whose precipitation (`rain.3h` + `snow.3h`, 0 when neither is given) and
     /// `pop` (0…1, as %) cover the 3 hours *before* `dt` (openweathermap.org/forecast5: "rain.3h:
     /// Rain volume for last 3 hours"), and days built from the steps in the place's local time
-    /// (`city.timezone`, seconds east of UTC, or the zone it names: `zone(offset:at:near:)`, taken
-    /// from the current conditions when present): low and high of the temperatures of the steps
+    /// (`city.timezone`, seconds east of UTC, or the zone it names: `zone(offset:at:near:)`, which
+    /// becomes the forecast's zone — the current conditions' offset only when the steps give
+    /// none, since a current reading may be another moment's): low and high of the temperatures of the steps
     /// on the day, wind and the condition (the most severe, highest WMO code) of those steps too;
     /// precipitation summed and probability the highest over the steps whose covered interval
     /// ends within the day (one ending at 00:00 is the day before's: `coveredDay`), as the
@@ -332,9 +333,11 @@ package struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
     package static func addSteps(from json: JSONValue, to forecast: inout Forecast) throws(ServiceError) {
         try checkSteps(json)
         guard let list = json["list"]?.array else { return }
-        let offset =
-            json["city"]?["timezone"]?.int.flatMap { abs($0) <= 18 * 3_600 ? $0 : nil }
-            ?? forecast.zone.utcOffsetSeconds
+        // The steps' own offset: the current-weather answer's may be another moment's (a
+        // reading kept from another season: London's of April 2020 in BST beside steps of
+        // March 2025 in GMT).
+        let told = json["city"]?["timezone"]?.int.flatMap { abs($0) <= 18 * 3_600 ? $0 : nil }
+        let offset = told ?? forecast.zone.utcOffsetSeconds
         let inKelvin = list.first?["main"]?["temp"]?.double.map { $0 > lowestKelvinReading } ?? false
         let celsius: (Double?) -> Double? = { value in value.map { inKelvin ? DeclaredUnit.clean($0 - 273.15) : $0 } }
         var hours: [HourlyForecast] = []
@@ -359,10 +362,13 @@ package struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
         }
         forecast.hourly = hours
         forecast.hourStepSeconds = stepSeconds
-        if forecast.current == nil {
-            // The answer has no time of its own: it was made within the step before the first.
+        if forecast.current == nil || told != nil {
+            // The forecast's zone is the steps' own (`city.timezone`), checked at their times —
+            // the answer has no time of its own: it was made within the step before the first —
+            // not the current-weather answer's, so the steps' times and days are read at the
+            // offset the forecast answer gives them.
             let first = hours.first.map { [$0.time.addingTimeInterval(-Double(stepSeconds)), $0.time] } ?? []
-            forecast.zone = zone(offset: offset, at: first, near: forecast.coordinate)
+            forecast.zone = zone(offset: offset, at: first + hours.map(\.time), near: forecast.coordinate)
         }
         // Days by the named zone's clock; under a fixed offset, by the steps' own `timezone`.
         let clock = ZoneClock(

@@ -309,8 +309,10 @@ extension JSONRenderer {
         return .object([
             ("type", .string("brief")), ("place", place(report.place, index: nil)),
             ("time", .string(ISOTime.string(report.now))),
-            // The offset at now by the place's clock, as the heading and `show --json` give it
-            // (trial60: OpenWeatherMap's current answer from another season said 3600 in GMT).
+            // The offset at now by the place's clock, as the heading and `show --json` give it: a
+            // named zone's offset moves within an answer (the answer's own is its first hour's).
+            // OpenWeatherMap's zone now takes its steps' offset at the mapping, not the current
+            // reading's (trial60's 3600 in GMT came from a reading of another season).
             ("utc_offset_seconds", .number(Double(ZoneClock(report.zone).localTime(report.now).utcOffsetSeconds))),
             ("ensemble_used", .bool(report.ensembleUsed)), ("sentences", .array(report.sentences.map(sentence))),
         ])
