@@ -169,13 +169,21 @@ package struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
     }
 
     /// The place a current-weather request names (`id=`, `q=`, `lat=`/`lon=`); nil on 404.
-    func lookup(_ items: [(String, String)], language: String) async throws(ServiceError) -> Fetched<Place?> {
+    ///
+    /// - Parameter requested: the coordinates asked (`lat=`/`lon=`): an answer about a place
+    ///   farther away is refused (`place(from:requested:)`); nil for a name or an id.
+    func lookup(
+        _ items: [(String, String)], language: String, requested: Coordinate? = nil
+    ) async throws(ServiceError) -> Fetched<Place?> {
         let (url, cacheKey) = urls(items, language: language)
         do {
             return try await client.redacting { () async throws(ServiceError) -> Fetched<Place?> in
                 try await client.answer(
                     ServiceRequest(service: service, url: url, cacheKey: cacheKey, staleFallback: true),
-                    read: { json throws(ServiceError) in try Self.place(from: json) },
+                    read: { json throws(ServiceError) in
+                        guard let requested else { return try Self.place(from: json) }
+                        return try Self.place(from: json, requested: requested)
+                    },
                     validity: { _, _, now in now.addingTimeInterval(CacheLifetime.placeSeconds) })
             }
         } catch {
@@ -195,7 +203,7 @@ package struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
         let rounded = coordinate.rounded
         return try await lookup(
             [("lat", DecimalText.shortest(rounded.latitude)), ("lon", DecimalText.shortest(rounded.longitude))],
-            language: language)
+            language: language, requested: rounded)
     }
 
     // MARK: - Mapping (pure, tested on every recorded body)
@@ -434,6 +442,22 @@ package struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
     /// hours before `end`) ends in, so a step at 00:00 is the day before's.
     package static func coveredDay(_ end: Date, clock: ZoneClock) -> LocalDate {
         clock.localTime(end.addingTimeInterval(-1)).date
+    }
+
+    /// Maps the answer of a lookup by coordinates (reverse geocoding) to a place, refusing one
+    /// about another place: the answer's `coord` — the coordinates asked, as OpenWeatherMap's
+    /// current weather echoes them, where its Geocoding API's reverse lookup gives each place's
+    /// own `lat`/`lon` — is checked against `requested` by the one rule every answer that carries
+    /// coordinates is (`AnswerPlace.check`, 100 km); an answer without them is not judged by them.
+    ///
+    /// - Throws: as `place(from:)`; `.otherPlace` when `coord` lies farther than
+    ///   `AnswerPlace.farthestKilometres` from `requested`.
+    package static func place(from json: JSONValue, requested: Coordinate) throws(ServiceError) -> Place? {
+        try checkCode(json)
+        try AnswerPlace.check(
+            latitude: json["coord"]?["lat"]?.double, longitude: json["coord"]?["lon"]?.double, requested: requested,
+            service: .openWeatherMap)
+        return try place(from: json)
     }
 
     /// Maps an answer looked up by city id to a place (name, country, coordinates).
