@@ -370,11 +370,12 @@ package struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
         }
         forecast.hourly = hours
         forecast.hourStepSeconds = stepSeconds
-        if forecast.current == nil || told != nil {
+        if forecast.current == nil || (told != nil && !hours.isEmpty) {
             // The forecast's zone is the steps' own (`city.timezone`), checked at their times —
             // the answer has no time of its own: it was made within the step before the first —
             // not the current-weather answer's, so the steps' times and days are read at the
-            // offset the forecast answer gives them.
+            // offset the forecast answer gives them. An answer without steps (`cnt` 0, its city
+            // a blank "timezone": 0) has nothing to read at it: the reading keeps its own.
             let first = hours.first.map { [$0.time.addingTimeInterval(-Double(stepSeconds)), $0.time] } ?? []
             forecast.zone = zone(offset: offset, at: first + hours.map(\.time), near: forecast.coordinate)
         }
