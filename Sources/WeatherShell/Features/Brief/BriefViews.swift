@@ -22,10 +22,11 @@ extension TextRenderer {
                 briefText(sentence, report: report, format: format),
                 keeping: [format.units.precipitation.symbol, format.temperatureSymbol, "%"],
                 phrases: ["\(format.units.precipitation.symbol) an hour"], indent: 2, width: context.reportWidth)
-        }
-        // Today's and tomorrow's highs over UTC days: said as `show` says its days are.
-        if let days = report.utcDays, report.sentences.contains(where: \.comparesDays) {
-            lines += note(utcDaysText(days.start, reason: days.reason, format: format), context, style)
+            // Today's and tomorrow's highs over UTC days: said under that sentence as `show`
+            // says its days are (the last sentence stays the change since the last look).
+            if let days = report.utcDays, sentence.comparesDays {
+                lines += note(utcDaysText(days.start, reason: days.reason, format: format), context, style)
+            }
         }
         return lines + offlineNote(report.origin, context: context, style: style)
     }
