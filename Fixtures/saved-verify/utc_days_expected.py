@@ -75,10 +75,13 @@ def main():
             forecast[day][0] - observed[day][0], forecast[day][1] - observed[day][1],
             (forecast[day][2] >= RAIN_MILLIMETRES) == (observed[day][2] >= RAIN_MILLIMETRES)))
     count = len(errors)
+    # No day checked yet (the check right after the save): no error to average (null).
+    def mean(values):
+        return sum(values) / count if count else None
     print(json.dumps({
         "rows": rows, "pending_days": pending, "checked_days": count,
-        "high_mae": sum(abs(e[0]) for e in errors) / count, "high_bias": sum(e[0] for e in errors) / count,
-        "low_mae": sum(abs(e[1]) for e in errors) / count,
+        "high_mae": mean([abs(e[0]) for e in errors]), "high_bias": mean([e[0] for e in errors]),
+        "low_mae": mean([abs(e[1]) for e in errors]),
         "rain_hits": sum(e[2] for e in errors), "rain_days": count,
     }))
 

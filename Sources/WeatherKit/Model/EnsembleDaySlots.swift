@@ -176,11 +176,6 @@ extension EnsembleForecast {
     ///   or the answer starts within the day (after `start`).
     package func partHours(of date: LocalDate, from start: Date, variable: EnsembleVariable) -> EnsemblePartHours? {
         let clock = self.clock
-        let rows = members(variable)
-        // A value's time is its hour's start, or that hour's end for an amount.
-        let shift: Double = variable.coversPrecedingHour ? 3_600 : 0
-        var index: [Date: Int] = [:]
-        for (position, time) in times.enumerated() { index[time] = position }
         // The day's hours from `start`, by their start.
         var hour = start
         var hourCount = 0
@@ -188,11 +183,35 @@ extension EnsembleForecast {
             hour = hour.addingTimeInterval(3_600)
             hourCount += 1
         }
-        var expected = 0
+        var hours: [Date] = []
+        while clock.localTime(hour).date == date {
+            hours.append(hour)
+            hour = hour.addingTimeInterval(3_600)
+        }
+        return partHours(over: hours, variable: variable)
+    }
+
+    /// The hours of a span (a day, or `chance`'s frost night from 18:00 to 09:00) that some
+    /// member has a `variable` value for, when not all of them are: `partHours(of:from:variable:)`'s
+    /// rule over any run of hours, so a day and a night covered in part are counted alike.
+    ///
+    /// - Parameters:
+    ///   - hours: the span's hours that count, by their start (an instant's own time), oldest
+    ///     first, an hour apart.
+    ///   - variable: whose values (an amount covers the hour before its time).
+    /// - Returns: nil when every hour is held by some member, none is, or the answer starts
+    ///   within the span (after its first hour).
+    package func partHours(over hours: [Date], variable: EnsembleVariable) -> EnsemblePartHours? {
+        let clock = self.clock
+        let rows = members(variable)
+        // A value's time is its hour's start, or that hour's end for an amount.
+        let shift: Double = variable.coversPrecedingHour ? 3_600 : 0
+        var index: [Date: Int] = [:]
+        for (position, time) in times.enumerated() { index[time] = position }
+        let expected = hours.count
         var covered: [Int] = []
         var missing: [Date] = []
-        while clock.localTime(hour).date == date {
-            expected += 1
+        for hour in hours {
             if let position = index[hour.addingTimeInterval(shift)],
                 rows.contains(where: { position < $0.count && $0[position] != nil })
             {
@@ -200,7 +219,6 @@ extension EnsembleForecast {
             } else {
                 missing.append(hour)
             }
-            hour = hour.addingTimeInterval(3_600)
         }
         guard let last = covered.last, let first = times.first, !missing.isEmpty else { return nil }
         // A day the answer starts within (its hours begin after the next hour) is not counted:

@@ -3,7 +3,7 @@ import WXBasics
 /// The one check of where an answer says it is about, for every service that echoes the
 /// coordinates of its answer: Open-Meteo (`latitude`/`longitude`, the grid cell's centre) and
 /// OpenWeatherMap (current weather's `coord.lat`/`coord.lon`, the 3-hour forecast's
-/// `city.coord`). An answer about a place farther than `farthestKilometres` from the place
+/// `city.coord`, and the same `coord` when it names coordinates as a reverse geocoder). An answer about a place farther than `farthestKilometres` from the place
 /// asked is another place's weather (a server answering London for Paris, Moscow for Tokyo):
 /// refused with the same one line, naming the distance, whichever service sent it.
 package enum AnswerPlace {

@@ -169,13 +169,21 @@ package struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
     }
 
     /// The place a current-weather request names (`id=`, `q=`, `lat=`/`lon=`); nil on 404.
-    func lookup(_ items: [(String, String)], language: String) async throws(ServiceError) -> Fetched<Place?> {
+    ///
+    /// - Parameter requested: the coordinates asked (`lat=`/`lon=`): an answer about a place
+    ///   farther away is refused (`place(from:requested:)`); nil for a name or an id.
+    func lookup(
+        _ items: [(String, String)], language: String, requested: Coordinate? = nil
+    ) async throws(ServiceError) -> Fetched<Place?> {
         let (url, cacheKey) = urls(items, language: language)
         do {
             return try await client.redacting { () async throws(ServiceError) -> Fetched<Place?> in
                 try await client.answer(
                     ServiceRequest(service: service, url: url, cacheKey: cacheKey, staleFallback: true),
-                    read: { json throws(ServiceError) in try Self.place(from: json) },
+                    read: { json throws(ServiceError) in
+                        guard let requested else { return try Self.place(from: json) }
+                        return try Self.place(from: json, requested: requested)
+                    },
                     validity: { _, _, now in now.addingTimeInterval(CacheLifetime.placeSeconds) })
             }
         } catch {
@@ -195,7 +203,7 @@ package struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
         let rounded = coordinate.rounded
         return try await lookup(
             [("lat", DecimalText.shortest(rounded.latitude)), ("lon", DecimalText.shortest(rounded.longitude))],
-            language: language)
+            language: language, requested: rounded)
     }
 
     // MARK: - Mapping (pure, tested on every recorded body)
@@ -320,8 +328,9 @@ package struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
     /// are `dt`'s and whose precipitation (`rain.3h` + `snow.3h`, 0 when neither is given) and
     /// `pop` (0…1, as %) cover the 3 hours *before* `dt` (openweathermap.org/forecast5: "rain.3h:
     /// Rain volume for last 3 hours"), and days built from the steps in the place's local time
-    /// (`city.timezone`, seconds east of UTC, or the zone it names: `zone(offset:at:near:)`, taken
-    /// from the current conditions when present): low and high of the temperatures of the steps
+    /// (`city.timezone`, seconds east of UTC, or the zone it names: `zone(offset:at:near:)`, which
+    /// becomes the forecast's zone — the current conditions' offset only when the steps give
+    /// none, since a current reading may be another moment's): low and high of the temperatures of the steps
     /// on the day, wind and the condition (the most severe, highest WMO code) of those steps too;
     /// precipitation summed and probability the highest over the steps whose covered interval
     /// ends within the day (one ending at 00:00 is the day before's: `coveredDay`), as the
@@ -332,9 +341,11 @@ package struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
     package static func addSteps(from json: JSONValue, to forecast: inout Forecast) throws(ServiceError) {
         try checkSteps(json)
         guard let list = json["list"]?.array else { return }
-        let offset =
-            json["city"]?["timezone"]?.int.flatMap { abs($0) <= 18 * 3_600 ? $0 : nil }
-            ?? forecast.zone.utcOffsetSeconds
+        // The steps' own offset: the current-weather answer's may be another moment's (a
+        // reading kept from another season: London's of April 2020 in BST beside steps of
+        // March 2025 in GMT).
+        let told = json["city"]?["timezone"]?.int.flatMap { abs($0) <= 18 * 3_600 ? $0 : nil }
+        let offset = told ?? forecast.zone.utcOffsetSeconds
         let inKelvin = list.first?["main"]?["temp"]?.double.map { $0 > lowestKelvinReading } ?? false
         let celsius: (Double?) -> Double? = { value in value.map { inKelvin ? DeclaredUnit.clean($0 - 273.15) : $0 } }
         var hours: [HourlyForecast] = []
@@ -359,10 +370,14 @@ package struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
         }
         forecast.hourly = hours
         forecast.hourStepSeconds = stepSeconds
-        if forecast.current == nil {
-            // The answer has no time of its own: it was made within the step before the first.
+        if forecast.current == nil || (told != nil && !hours.isEmpty) {
+            // The forecast's zone is the steps' own (`city.timezone`), checked at their times —
+            // the answer has no time of its own: it was made within the step before the first —
+            // not the current-weather answer's, so the steps' times and days are read at the
+            // offset the forecast answer gives them. An answer without steps (`cnt` 0, its city
+            // a blank "timezone": 0) has nothing to read at it: the reading keeps its own.
             let first = hours.first.map { [$0.time.addingTimeInterval(-Double(stepSeconds)), $0.time] } ?? []
-            forecast.zone = zone(offset: offset, at: first, near: forecast.coordinate)
+            forecast.zone = zone(offset: offset, at: first + hours.map(\.time), near: forecast.coordinate)
         }
         // Days by the named zone's clock; under a fixed offset, by the steps' own `timezone`.
         let clock = ZoneClock(
@@ -428,6 +443,22 @@ package struct OpenWeatherMapProvider: ForecastProvider, CityLookup, Geocoder {
     /// hours before `end`) ends in, so a step at 00:00 is the day before's.
     package static func coveredDay(_ end: Date, clock: ZoneClock) -> LocalDate {
         clock.localTime(end.addingTimeInterval(-1)).date
+    }
+
+    /// Maps the answer of a lookup by coordinates (reverse geocoding) to a place, refusing one
+    /// about another place: the answer's `coord` — the coordinates asked, as OpenWeatherMap's
+    /// current weather echoes them, where its Geocoding API's reverse lookup gives each place's
+    /// own `lat`/`lon` — is checked against `requested` by the one rule every answer that carries
+    /// coordinates is (`AnswerPlace.check`, 100 km); an answer without them is not judged by them.
+    ///
+    /// - Throws: as `place(from:)`; `.otherPlace` when `coord` lies farther than
+    ///   `AnswerPlace.farthestKilometres` from `requested`.
+    package static func place(from json: JSONValue, requested: Coordinate) throws(ServiceError) -> Place? {
+        try checkCode(json)
+        try AnswerPlace.check(
+            latitude: json["coord"]?["lat"]?.double, longitude: json["coord"]?["lon"]?.double, requested: requested,
+            service: .openWeatherMap)
+        return try place(from: json)
     }
 
     /// Maps an answer looked up by city id to a place (name, country, coordinates).

@@ -65,13 +65,17 @@ import WeatherTestSupport
             both.stdout.replacingOccurrences(of: "\n  ", with: " ").contains(
                 "frost: this morning’s night (to 09:00) is over; the nights shown start with the one ending Sat 24 Oct"),
             "\(both.stdout)")
-        // Where the members do end, that is still said, and true: 7 nights and 7 days of 10.
+        // Where the members do end, that is still said, and true: 8 nights (Sat 24 to Sat 31 Oct,
+        // the last held to Fri 23:00 and counted over those instants, as the last day is) and 8
+        // days (Fri 23 to Fri 30 Oct) of 10.
         let long = try runWX(
             ["-c", "chance frost gusts>=60 10 \(DecisionsEndToEndTests.paris)"], home: TemporaryFolder(),
             server: server, now: Self.afterNine, environment: ["COLUMNS": "200"])
         #expect(
             long.stdout.replacingOccurrences(of: "\n  ", with: " ").contains(
-                "the members’ hours end Fri 30 Oct 23:00 CET: 7 days of 10 asked"), "\(long.stdout)")
+                "the members’ hours end Fri 30 Oct 23:00 CET: 8 days of 10 asked; the last counted over the hours they cover"
+            ),
+            "\(long.stdout)")
     }
 
     /// In the evening tonight's night has begun: it is the first shown, counted from the next

@@ -14,13 +14,14 @@ import WeatherTestSupport
     static let saved = "2025-07-27T03:00:00Z"
     static let checked = "2025-08-08T03:00:00Z"
 
-    static func expected() throws -> [String: Any] {
+    /// The script's figures for the snapshot saved at `saved`, checked at `at`.
+    static func expected(at: String = checked) throws -> [String: Any] {
         let run = try runProgram(
             "/usr/bin/python3",
             [
                 TestPaths.packageRoot.path + "/Fixtures/saved-verify/utc_days_expected.py",
                 "open-meteo-forecast/berlin-gmt-all-params-168h-daily-reformatted.json",
-                "open-meteo-archive/berlin-daily-2025-07-27-to-08-02-hand-written.json", saved, checked,
+                "open-meteo-archive/berlin-daily-2025-07-27-to-08-02-hand-written.json", saved, at,
             ], environment: ["PATH": "/usr/bin:/bin"])
         #expect(run.status == 0, "\(run.stderr)")
         return try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
@@ -143,6 +144,36 @@ import WeatherTestSupport
         #expect(one.status == 0, "\(one.stderr)")
         #expect(Self.flat(one.stdout).contains(": 1 snapshot, 1 forecast day checked, 6 to come"), "\(one.stdout)")
         #expect(Self.flat(one.stdout).contains(" 1 snapshot \(line)"), "\(one.stdout)")
+    }
+
+    /// `saved N`'s line on UTC days by `saved verify`'s rule: said only once a day was set
+    /// against what happened. Right after the save no day has passed (the script: 0 checked, 7
+    /// to come), and `saved 1` said "these are UTC days … checked against what happened" under
+    /// a table of days all to come; a day later the first is checked, and the line is there.
+    @Test func savedNSaysItsUTCDaysLineOnlyWhenADayWasChecked() throws {
+        let server = try FixtureServer()
+        let home = TemporaryFolder()
+        let save = try runWX(stdin: "show Berlin\nsave\n", home: home, server: server, now: Self.saved)
+        #expect(save.status == 0, "\(save.stderr)")
+        let line = "these are UTC days (00:00–24:00 UTC: the forecast came in GMT)"
+        let none = try Self.expected(at: Self.saved)
+        #expect(none["checked_days"] as? Int == 0 && none["pending_days"] as? Int == 7, "\(none)")
+        let early = try runWX(stdin: "saved 1\n", home: home, server: server, now: Self.saved)
+        #expect(early.status == 0, "\(early.stderr)")
+        #expect(early.stdout.contains("not passed yet: Sun 27 Jul to Sat 02 Aug"), "\(early.stdout)")
+        #expect(!Self.flat(early.stdout).contains(line), "\(early.stdout)")
+        // The kept days are still said to be UTC days in --json, checked or not.
+        let json = try runWX(["--json"], stdin: "saved 1\n", home: home, server: server, now: Self.saved)
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any], "\(json.stdout)")
+        #expect((document["forecast_check"] as? [String: Any])?["days_in_utc"] as? Bool == true, "\(json.stdout)")
+
+        let dayLater = "2025-07-28T03:10:00Z"
+        let one = try Self.expected(at: dayLater)
+        #expect(one["checked_days"] as? Int == 1, "\(one)")
+        let later = try runWX(stdin: "saved 1\n", home: home, server: server, now: dayLater)
+        #expect(later.status == 0, "\(later.stderr)")
+        #expect(Self.flat(later.stdout).contains(line), "\(later.stdout)")
     }
 
     /// An answer asked in GMT that comes in the place's zone holds other days than those asked

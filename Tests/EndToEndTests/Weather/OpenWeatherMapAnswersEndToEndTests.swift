@@ -47,6 +47,23 @@ import WeatherTestSupport
         #expect(london.result.stdout.contains("  8.9 °C, feels like 4.2 °C · ☂ moderate rain"))
     }
 
+    /// OpenWeatherMap as the reverse geocoder: its answer for 48.85,2.35 (the server's London
+    /// recording, `coord` 51.51,-0.13) named Paris's coordinates "London, GB". It is refused by
+    /// the place check every answer with coordinates gets, said once, and the next geocoder
+    /// (Nominatim) names the place. Distance from Fixtures/openweathermap/other_place_expected.py.
+    @Test func theReverseGeocodersAnswerAboutAnotherPlaceIsRefused() throws {
+        let result = try runWX(
+            ["-c", "geocoder openweathermap; show 48.85,2.35"], home: TemporaryFolder(), server: FixtureServer(),
+            now: "2025-03-20T12:00:00Z", environment: Self.key)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!result.stdout.contains("London"), "\(result.stdout)")
+        #expect(result.stdout.contains("Paris, Île-de-France, France ·"), "\(result.stdout)")
+        #expect(
+            result.stderr.contains(
+                "OpenWeatherMap answered for 51.5100,-0.1300, 344 km from the place asked (48.8500,2.3500); the answer was not used"
+            ), "\(result.stderr)")
+    }
+
     /// The fault on the current-weather endpoint only: a cut mid-body, a connection closed
     /// with no answer, no answer within WX_TIMEOUT. Each gives what a 502 there gives: the
     /// forecast steps asked and shown, one line on stderr, exit 0.

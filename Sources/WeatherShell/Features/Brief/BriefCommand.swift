@@ -16,7 +16,7 @@ extension CommandSpec {
         name: "brief", synopsis: "brief [--sure] [place | favorite]",
         summary: "the forecast in a few plain sentences, built by rules from the numbers",
         details: [
-            "A few sentences from the numbers the other views show: when rain starts, is heaviest and stops in the next 24 hours; how likely rain is by the ensemble’s members (in the rest of today, from the next hour — tomorrow once no hour of today is left — or on the day the rain starts, and then the rest of today’s too when that is the larger or not unlikely; a tomorrow the ensemble covers only in part is counted over the hours it covers, as check --rain counts it: likely when those already reach it, else said not to be judged yet, with the hours); tomorrow’s high against today’s; the official warnings in force or starting within 24 hours (the three most severe named, the rest counted: “warnings” lists them all). In your units, at the place’s clock; --json gives each sentence with the facts it states.",
+            "A few sentences from the numbers the other views show: when rain starts, is heaviest and stops in the next 24 hours; how likely rain is by the ensemble’s members (in the rest of today, from the next hour — tomorrow once no hour of today is left — or on the day the rain starts, and then the rest of today’s too when that is the larger or not unlikely; a tomorrow the ensemble covers only in part is counted over the hours it covers, as check --rain counts it: likely when those already reach it, else said not to be judged yet, with the hours); tomorrow’s high against today’s; the official warnings in force or starting within 24 hours (the three most severe named, the rest counted: “warnings” lists them all). In your units, at the place’s clock: the ensemble’s days are the place’s calendar days, as “check” and “chance” count them, also when its answer came in GMT. A forecast that came in GMT has UTC days (00:00–24:00 UTC, as “show” says): tomorrow’s sentence then sets those days’ highs side by side, and a line under that sentence says so in “show”’s words. --json gives each sentence with the facts it states.",
             "Rules (in °C and mm; the sentences say them in your units): "
                 + BriefRules.table.joined(separator: "; ") + ".",
             "Requests: what “show” asks — the forecast and the warning feed — and no more. The sentences from the ensemble (likely, the range of tomorrow’s high) appear when its answer is cached for the current model run (after “confidence”, “best”, “chance” or “plume”); --sure fetches it (one ensemble request, about 300 of Open-Meteo’s calls), and the earlier runs’ forecast for tomorrow (one previous-runs request, as “drift” asks), which says how tomorrow’s high moved since the oldest run that forecast it.",
@@ -93,7 +93,9 @@ struct BriefHandler {
         if request.sure, report.ensemble == nil, let provider = weather.places.services.ensemble {
             try weather.places.coverage.admit(place.coordinate, label: place.name, needing: .ensemble)
             do throws(ServiceError) {
+                // At the place's clock, as the cached one and as `check` and `chance` read it.
                 report.ensemble = try await provider.ensemble(at: place.coordinate, model: .ecmwfIFS025).value
+                    .atPlacesClock(place)
             } catch {
                 unavailable.append(
                     .warning(
@@ -167,7 +169,9 @@ struct BriefHandler {
             .brief(
                 BriefReport(
                     place: place, now: now, zone: report.forecast.zone, sentences: sentences,
-                    ensembleUsed: report.ensemble != nil, origin: report.origin))
+                    ensembleUsed: report.ensemble != nil, origin: report.origin,
+                    // Days that are UTC days, by the rule `show` says them by.
+                    utcDays: ForecastCoverage(report.forecast, now: now).utcDays))
         ]
     }
 }

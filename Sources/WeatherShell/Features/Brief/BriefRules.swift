@@ -248,6 +248,15 @@ package enum BriefSentence: Hashable, Sendable {
         chanceGap: LookComparison.ChanceGap? = nil)
 }
 
+extension BriefSentence {
+    /// Whether the sentence sets the forecast's days side by side (today's and tomorrow's
+    /// highs): UTC days are then said to be UTC days.
+    package var comparesDays: Bool {
+        if case .tomorrow = self { return true }
+        return false
+    }
+}
+
 /// `brief`'s answer: the place, the instant, the zone and the sentences, in order.
 package struct BriefReport: Hashable, Sendable {
     package var place: Place
@@ -257,4 +266,10 @@ package struct BriefReport: Hashable, Sendable {
     /// Whether the ensemble was at hand (cached for the current run, or fetched by `--sure`).
     package var ensembleUsed: Bool
     package var origin: DataOrigin
+    /// When the forecast's days are UTC days (`Forecast.daysAreUTC`: it came in GMT for a place
+    /// whose clock is not UTC's): where each begins at the place's clock and why
+    /// (`ForecastCoverage.utcDays`). Today's and tomorrow's highs the `tomorrow` sentence sets
+    /// side by side are then those UTC days', and the views say so as `show` says it; nil when
+    /// the days are the place's.
+    package var utcDays: ForecastCoverage.UTCDays? = nil
 }

@@ -22,6 +22,11 @@ extension TextRenderer {
                 briefText(sentence, report: report, format: format),
                 keeping: [format.units.precipitation.symbol, format.temperatureSymbol, "%"],
                 phrases: ["\(format.units.precipitation.symbol) an hour"], indent: 2, width: context.reportWidth)
+            // Today's and tomorrow's highs over UTC days: said under that sentence as `show`
+            // says its days are (the last sentence stays the change since the last look).
+            if let days = report.utcDays, sentence.comparesDays {
+                lines += note(utcDaysText(days.start, reason: days.reason, format: format), context, style)
+            }
         }
         return lines + offlineNote(report.origin, context: context, style: style)
     }
@@ -271,6 +276,8 @@ extension JSONRenderer {
                     ("change_celsius", .number(hundredths(tomorrowHigh - todayHigh))),
                     ("tomorrow_high_p10_celsius", .optional(range?.lowerBound)),
                     ("tomorrow_high_p90_celsius", .optional(range?.upperBound)),
+                    // The two highs are UTC days' (the forecast came in GMT), as `show --json` names them.
+                    ("days_in_utc", .bool(report.utcDays != nil)),
                 ]
             case .warning(let warning):
                 kind = "warning"
@@ -303,8 +310,10 @@ extension JSONRenderer {
         return .object([
             ("type", .string("brief")), ("place", place(report.place, index: nil)),
             ("time", .string(ISOTime.string(report.now))),
-            // The offset at now by the place's clock, as the heading and `show --json` give it
-            // (trial60: OpenWeatherMap's current answer from another season said 3600 in GMT).
+            // The offset at now by the place's clock, as the heading and `show --json` give it: a
+            // named zone's offset moves within an answer (the answer's own is its first hour's).
+            // OpenWeatherMap's zone now takes its steps' offset at the mapping, not the current
+            // reading's (trial60's 3600 in GMT came from a reading of another season).
             ("utc_offset_seconds", .number(Double(ZoneClock(report.zone).localTime(report.now).utcOffsetSeconds))),
             ("ensemble_used", .bool(report.ensembleUsed)), ("sentences", .array(report.sentences.map(sentence))),
         ])

@@ -287,7 +287,7 @@ extension JSONRenderer {
             ("type", .string("changed")), ("place", place(comparison.place, index: nil)),
             ("time", time(comparison.current.time)),
             // The offset at the look's instant by the place's clock, as `brief --json` and `show
-            // --json` give it (trial60: OpenWeatherMap's current answer of another season).
+            // --json` give it: a named zone's offset moves within an answer.
             (
                 "utc_offset_seconds",
                 .number(Double(ZoneClock(comparison.zone).localTime(comparison.current.time).utcOffsetSeconds))

@@ -35,14 +35,45 @@ enum ChanceCounts {
         var complete = false
         for (index, time) in ensemble.times.enumerated() {
             let local = clock.localTime(time)
-            let inNight =
-                (local.date == eve && local.hour >= nightStartHour)
-                || (local.date == date
-                    && (local.hour < nightEndHour || (local.hour == nightEndHour && local.minute == 0)))
             if local.date == date, local.hour == nightEndHour { complete = true }
-            if inNight, time >= from { slots.append(index) }
+            if isInNight(local, ending: date), time >= from { slots.append(index) }
         }
         return complete ? slots : nil
+    }
+
+    /// Whether the instant at `local` (the place's clock) is in the night that ends on the
+    /// morning of `date`: from 18:00 the evening before to 09:00, both included.
+    static func isInNight(_ local: LocalDateTime, ending date: LocalDate) -> Bool {
+        let eve = CivilCalendar.date(fromDays: date.dayNumber - 1)
+        return (local.date == eve && local.hour >= nightStartHour)
+            || (local.date == date && (local.hour < nightEndHour || (local.hour == nightEndHour && local.minute == 0)))
+    }
+
+    /// The instants of the night ending on the morning of `date` that some member has a
+    /// temperature for, when not all of them are — the answer stops within the night, or an
+    /// instant is null in every member or missing from it — by the rule a day covered in part
+    /// is counted by (`EnsembleForecast.partHours(over:variable:)`): the night is then counted
+    /// over those, and a member below 0 °C at one of them has its frost whatever the others
+    /// were, so the count is a floor. From `from` (a night begun counts from the next hour).
+    ///
+    /// - Returns: nil when every instant of the night from `from` is held, none is, or the
+    ///   answer starts within the night.
+    static func partNight(_ ensemble: EnsembleForecast, ending date: LocalDate, from: Date) -> EnsemblePartHours? {
+        let clock = ensemble.clock
+        // The night's instants from `from`, on the answer's hour grid (`from` is the next hour).
+        var hour = from
+        var steps = 0
+        while !isInNight(clock.localTime(hour), ending: date), clock.localTime(hour).date <= date, steps < 24 * 40 {
+            hour = hour.addingTimeInterval(3_600)
+            steps += 1
+        }
+        var instants: [Date] = []
+        while isInNight(clock.localTime(hour), ending: date) {
+            instants.append(hour)
+            hour = hour.addingTimeInterval(3_600)
+        }
+        guard !instants.isEmpty else { return nil }
+        return ensemble.partHours(over: instants, variable: .temperature)
     }
 
     /// The morning whose frost night `chance` shows first: today's while its night (to 09:00)

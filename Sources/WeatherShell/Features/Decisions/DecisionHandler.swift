@@ -327,14 +327,18 @@ struct DecisionHandler {
                 let first = ChanceCounts.firstNight(ensemble.clock, today: today, from: from)
                 for offset in 0..<count {
                     let date = CivilCalendar.date(fromDays: first.dayNumber + offset)
-                    guard let slots = ChanceCounts.night(ensemble, ending: date, from: from), !slots.isEmpty else {
-                        continue
-                    }
-                    row.days.append(
-                        ChanceCounts.day(
-                            date, slots: slots, members: members, times: ensemble.times, covering: false,
-                            reaches: { $0.contains { $0 < 0 } }, hourCounts: { value, _ in value < 0 },
-                            fromNextHour: ChanceCounts.nightBegun(ensemble.clock, ending: date, from: from)))
+                    // A night with an instant no member has (the answer stops within it, or an
+                    // instant is null in all or missing): counted over the instants it holds,
+                    // as a day covered in part is, and shown with them.
+                    let part = ChanceCounts.partNight(ensemble, ending: date, from: from)
+                    let whole = part == nil ? ChanceCounts.night(ensemble, ending: date, from: from) : nil
+                    guard let slots = whole ?? part?.slots, !slots.isEmpty else { continue }
+                    var night = ChanceCounts.day(
+                        date, slots: slots, members: members, times: ensemble.times, covering: false,
+                        reaches: { $0.contains { $0 < 0 } }, hourCounts: { value, _ in value < 0 },
+                        fromNextHour: ChanceCounts.nightBegun(ensemble.clock, ending: date, from: from))
+                    night.part = part
+                    row.days.append(night)
                 }
                 if first != today { row.nightsFrom = first }
             case .limit(let typed, let perDay, let word):

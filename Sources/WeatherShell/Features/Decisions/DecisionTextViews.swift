@@ -196,9 +196,13 @@ extension TextRenderer {
                 context, style)
         }
         // As `check --rain` reads a day covered in part: the count is a floor, never the day's.
+        // Frost's nights by the same rule, named as nights.
         if partShown {
+            let nights = counted.contains { $0.threshold == .frost && $0.days.contains { $0.part != nil } }
+            let days = counted.contains { $0.threshold != .frost && $0.days.contains { $0.part != nil } }
+            let span = nights ? (days ? "day or night" : "night") : "day"
             lines += note(
-                "a day the members cover only in part is counted over the hours they cover: a member that reaches a threshold in them reaches it that day, and the hours missing may add more",
+                "a \(span) the members cover only in part is counted over the hours they cover: a member that reaches a threshold in them reaches it that \(span), and the hours missing may add more",
                 context, style)
         }
         if let today = report.todayWithoutHours {

@@ -229,6 +229,10 @@ package struct ForecastOutcome: Hashable, Sendable {
     /// Whether the days are UTC days (the forecast came in GMT, `Snapshot.daysAreUTC`), and what
     /// happened was taken over the same UTC days.
     package var daysAreUTC = false
+    /// Whether the days are UTC days (`daysAreUTC`) and one of them was set against what
+    /// happened (it has passed and has observed values): the one rule by which `saved N` and
+    /// `saved verify` say that UTC days were checked — no day checked, no such check made.
+    package var utcDaysChecked: Bool { daysAreUTC && days.contains { $0.observed != nil } }
     /// "Now" at the place, by which the days were judged passed or not (`Observations.now`): with
     /// recorded answers (`make demo`) the recording's time, which the snapshot's data time also
     /// is; nil when not known.
@@ -375,7 +379,7 @@ struct PlaceTally {
         if snapshot.daysAreUTC {
             utcDaySnapshots += 1
             // Checked as `ForecastScore` counts a checked day: one with what happened.
-            if outcome.days.contains(where: { $0.observed != nil }) { utcDaySnapshotsChecked += 1 }
+            if outcome.utcDaysChecked { utcDaySnapshotsChecked += 1 }
         }
         // The snapshot's own day in its days' calendar: the UTC day of its data for UTC days.
         let saved = PassedDays.today(of: snapshot, now: snapshot.reading.dataTime)

@@ -163,7 +163,8 @@ extension TextRenderer {
         // As every table that gives up columns says which (trial 12: `saved 1` at 40 columns).
         lines += leftOutNote(
             Array(["the low", "precipitation"].suffix(3 - groups)), width: width, style: Style(colour: false))
-        if outcome.daysAreUTC {
+        // As `saved verify` says it: only once a UTC day was set against what happened.
+        if outcome.utcDaysChecked {
             lines += TextLayout.wrap(utcDaysLine(snapshots: nil), indent: 2, continuation: 4, width: width)
         }
         if let problem = outcome.problem { lines += TextLayout.wrap(problem, indent: 2, continuation: 4, width: width) }

@@ -126,6 +126,16 @@ package struct ForecastCoverage: Hashable, Sendable {
     /// GMT", or that its zone could not be read.
     package var utcReason: String
 
+    /// Days that are UTC days: where each begins at the place's clock ("05:30 IST") and why
+    /// ("Open-Meteo answered in GMT"), for every view that says so (`show`'s days, `brief`).
+    package struct UTCDays: Hashable, Sendable {
+        package var start: LocalDateTime
+        package var reason: String
+    }
+
+    /// `utcDayStart` with its reason; nil when the days are the place's.
+    package var utcDays: UTCDays? { utcDayStart.map { UTCDays(start: $0, reason: utcReason) } }
+
     package init(_ forecast: Forecast, now: Date) {
         let clock = forecast.clock
         sourceName = forecast.source.displayName

@@ -113,7 +113,9 @@ struct WeatherHandler {
         let report = WeatherReport(
             place: resolved.place, forecast: fetched.value, origin: fetched.origin,
             climatology: services.past?.cachedNormals(at: coordinate)?.value,
-            ensemble: ensemble?.value,
+            // At the place's clock, as `check` and `chance` read it (`PlacesClock`): an answer
+            // in GMT counted UTC days in `brief` where they count the place's.
+            ensemble: ensemble?.value.atPlacesClock(resolved.place),
             ensembleRainChances: wholeEnsemble
                 ? nil : services.ensemble?.cachedRainChances(at: coordinate, model: .ecmwfIFS025)?.value,
             furtherViews: FurtherView.allCases.filter { view in
