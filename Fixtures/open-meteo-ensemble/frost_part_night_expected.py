@@ -5,8 +5,8 @@ A frost night runs from 18:00 the evening before to 09:00 the morning it is file
 place's clock, both instants included, from the next whole hour after now. When the answer holds
 no member's temperature for some of its instants (here: the answer stops within the night), the
 night is counted over the instants it holds, as a day covered in part is: the members with a
-temperature at every held instant, and those among them below 0 °C at one of them (a floor: the
-instants missing can only add frost). Cases: Paris's answer stops at 23:00 CET on Fri 30 Oct
+temperature at every held instant, and those lacking some that are already below 0 °C at one
+they hold; and those below 0 °C at one of them (a floor: the instants missing can only add frost). Cases: Paris's answer stops at 23:00 CET on Fri 30 Oct
 (the night to Sat 31 Oct held to 23:00); Hamburg's hand-edited answer has the 03:00 CET instant of
 the night to Fri 04 Dec null in every member.
 
@@ -54,8 +54,13 @@ def main():
     position = {t: i for i, t in enumerate(times)}
     held = [position[t] for t in instants if t in position and any(m[position[t]] is not None for m in members)]
     assert 0 < len(held) < len(instants), "the night is not covered in part"
-    full = [m for m in members if all(m[i] is not None for i in held)]
-    frost = sum(1 for m in full if any(m[i] < 0 for i in held))
+    # A member with a value at every held instant counts either way; one lacking some counts
+    # when those it has already hold frost (the missing can only add frost), else it is left out
+    # (the rule of chance's footnote, trial 61).
+    def has_frost(m):
+        return any(m[i] is not None and m[i] < 0 for i in held)
+    full = [m for m in members if all(m[i] is not None for i in held) or has_frost(m)]
+    frost = sum(1 for m in full if has_frost(m))
     last = times[held[-1]]
     # The instants inside the night no member has (before the last held), at the place's clock.
     held_times = {times[i] for i in held}
