@@ -11,7 +11,9 @@ hour holding now, the share of it after now); "hours_left" is the whole hours fr
 answer covers (24 at most); the heaviest is its wettest hour (the first of equals) with the
 hours in a row after it that have as much (heaviest_start to heaviest_end), and "even" says
 every hour of the spell has the same amount (the sentence then names no heaviest span), and
-"heaviest_said" the span as the sentence words it;
+"heaviest_said" the span as the sentence words it; "later" the spells after it that start
+within the 24 hours, each followed to its end, and "later_said" the words that name them
+(`later_spells`);
 tomorrow's and today's highs are the days of the place's calendar. Prints one JSON object with
 "rain" (null when dry), "tomorrow" and "hours_left"."""
 import json
@@ -32,6 +34,98 @@ def instant(label):
     if isinstance(label, (int, float)):
         return datetime.fromtimestamp(label, timezone.utc)
     return datetime.fromisoformat(label).replace(tzinfo=timezone.utc)
+
+
+def falls(hourly, times, start, end):
+    """What falls over start–end by the WMO codes of the hours touching it (hours with 0 mm
+    passed over): snow when every coded hour is snow (71–77, 85–86), rain when every one is
+    rain (51–67, 80–82, 95–99), else neither (said as rain)."""
+    codes = hourly.get("weather_code") or [None] * len(times)
+    amounts = hourly["precipitation"]
+    kinds = set()
+    for t, a, c in zip(times, amounts, codes):
+        if t - timedelta(hours=1) < end and t > start and (a is None or a > 0) and c is not None:
+            if 51 <= c <= 67 or 80 <= c <= 82 or 95 <= c <= 99:
+                kinds.add("rain")
+            elif 71 <= c <= 77 or 85 <= c <= 86:
+                kinds.add("snow")
+    return "snow" if kinds == {"snow"} else "rain"
+
+
+def later_spells(ahead, last, now, end, zone, hourly, times):
+    """The spells after the first: every run of wet hours after it that starts within the 24
+    hours (its first hour begins before now + 24 h), each followed to its end in the data as
+    the first is. Each: start (where its first wet hour begins), end (where its last ends),
+    precipitation_millimetres (its hours summed, to the hundredth), falls, still_raining_at_end.
+    And the words the sentence says of them: each by itself ("rain again 13:00–14:00 (0.1 mm)
+    and 20:00–22:00 (31.0 mm)") up to two; more, "on and off" from the first's start to the
+    last's end with their total and the heaviest (the most mm; the first of equals) — a span
+    ends with its day when that is not its start's ("20:00–tomorrow 02:00"); the last, still wet
+    where the data end, is "from" its start, and said so after the rest."""
+    spells = []
+    index = last + 1
+    while index < len(ahead):
+        t, a = ahead[index]
+        if a < 0.1 - 1e-9:
+            index += 1
+            continue
+        if t - timedelta(hours=1) >= end:
+            break
+        first = index
+        while index + 1 < len(ahead) and ahead[index + 1][1] >= 0.1 - 1e-9:
+            index += 1
+        hours = ahead[first:index + 1]
+        start, stop = hours[0][0] - timedelta(hours=1), hours[-1][0]
+        spells.append({
+            "start": iso(start), "end": iso(stop),
+            "precipitation_millimetres": round(sum(a for _, a in hours), 2),
+            "falls": falls(hourly, times, start, stop),
+            "still_raining_at_end": index == len(ahead) - 1,
+            "_start": start, "_end": stop,
+        })
+        index += 1
+    today = now.astimezone(zone).date()
+
+    def at(moment):
+        local = moment.astimezone(zone)
+        days = (local.date() - today).days
+        return f"{local:%H:%M}" if days == 0 else f"tomorrow {local:%H:%M}" if days == 1 else f"{local:%a %H:%M}"
+
+    def span(spell):
+        start, stop = spell["_start"], spell["_end"]
+        same = start.astimezone(zone).date() == stop.astimezone(zone).date()
+        return f"{at(start)}–{stop.astimezone(zone):%H:%M}" if same else f"{at(start)}–{at(stop)}"
+
+    def amount(mm):
+        return f"{mm:.1f} mm"
+
+    said = None
+    if spells and len(spells) <= 2:
+        parts = []
+        before = None
+        for spell in spells:
+            noun = spell["falls"]
+            word = f"{noun} again " if before is None else "" if noun == before else f"{noun} "
+            before = noun
+            when = f"from {at(spell['_start'])}" if spell["still_raining_at_end"] else span(spell)
+            parts.append(f"{word}{when} ({amount(spell['precipitation_millimetres'])})")
+        said = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    elif spells:
+        noun = "snow" if all(s["falls"] == "snow" for s in spells) else "rain"
+        total = round(sum(s["precipitation_millimetres"] for s in spells), 2)
+        whole = {"_start": spells[0]["_start"], "_end": spells[-1]["_end"]}
+        when = f"from {at(whole['_start'])}" if spells[-1]["still_raining_at_end"] else span(whole)
+        said = f"{noun} again on and off {when} ({amount(total)})"
+        heaviest = max(spells, key=lambda s: s["precipitation_millimetres"])
+        if any(s["precipitation_millimetres"] != heaviest["precipitation_millimetres"] for s in spells):
+            said += f", heaviest {span(heaviest)} ({amount(heaviest['precipitation_millimetres'])})"
+    # Only the last can run on past the data: said after the rest.
+    if spells and spells[-1]["still_raining_at_end"]:
+        falling = "snowing" if spells[-1]["falls"] == "snow" else "raining"
+        said += f", still {falling} when the forecast ends"
+    for spell in spells:
+        del spell["_start"], spell["_end"]
+    return spells, said
 
 
 def main():
@@ -84,6 +178,7 @@ def main():
         rate = " an hour" if run_end > spell.index(heaviest) else ""
         rain["heaviest_said"] = (
             f"heaviest {day}{first_hour:%H:%M}–{last_hour:%H:%M} ({heaviest[1]:.1f} mm{rate})")
+        rain["later"], rain["later_said"] = later_spells(ahead, last, now, end, zone, hourly, times)
     hours_left = 0
     if window:
         hours_left = int(min(24 * 3600, (window[-1][0] - now).total_seconds()) // 3600)

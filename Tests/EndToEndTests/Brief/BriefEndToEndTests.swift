@@ -106,18 +106,22 @@ struct BriefEndToEndTests {
         #expect(wet["heaviest_end"] as? String == "2025-07-30T18:00:00Z")
         let text = try runWX(["brief", "Berlin"], home: TemporaryFolder(), server: server, now: Self.wednesday)
         // The sentence as one line (it wraps at 80 columns, its later lines indented). The next
-        // wet hours in the 24 are named after "dry again": Thursday's from 02:00 CEST, still wet
-        // where the 24 hours end (trial: they went unsaid).
+        // wet hours in the 24 are named after "dry again" with their amount (trial: they went
+        // unsaid): Thursday's 02:00–08:00 CEST, which end inside the 24 hours (trial61: said
+        // "from tomorrow 02:00", as if still wet where they end).
         let joined = text.stdout.replacingOccurrences(of: "\n  ", with: " ")
+        let later = try #require(wet["later_said"] as? String)
+        #expect(later == "rain again tomorrow 02:00–08:00 (0.6 mm)")
         #expect(
             joined.contains(
-                "Dry until about 14:00, then rain this afternoon, heaviest 17:00–20:00 (0.5 mm an hour), dry again by 20:00, rain again from tomorrow 02:00."
+                "Dry until about 14:00, then rain this afternoon, heaviest 17:00–20:00 (0.5 mm an hour), dry again by 20:00, \(later)."
             ),
             "\(joined)")
         let now = try runWX(["brief", "Berlin"], home: TemporaryFolder(), server: server, now: Self.thursday)
+        let thursday = try #require(try Self.expected(at: Self.thursday)["rain"] as? [String: Any])
         #expect(
             now.stdout.replacingOccurrences(of: "\n  ", with: " ").contains(
-                "Rain now (0.1 mm an hour), dry again by 08:00, rain again 14:00–20:00."),
+                "Rain now (0.1 mm an hour), dry again by 08:00, \(thursday["later_said"] as? String ?? "?")."),
             "\(now.stdout)"
         )
     }

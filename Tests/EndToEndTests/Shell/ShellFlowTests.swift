@@ -75,7 +75,8 @@ import WeatherTestSupport
         let second = try runWX(stdin: "favs\nsaved\nshow Hamburg\nhistory\n", home: home, server: server, now: Self.now)
         #expect(second.status == 0)
         #expect(second.stdout.hasPrefix("  ★ Elbphilharmonie        Hamburg, Deutschland            53.5413, 9.9842\n"))
-        #expect(second.stdout.contains("\n    1  2025-07-27 05:00  Elbphilharmon…  16.5 °C   0 %   0.0 mm  overcast\n"))
+        #expect(
+            second.stdout.contains("\n    1  2025-07-27 05:00  Elbphilharmonie  16.5 °C   0 %   0.0 mm  overcast\n"))
         #expect(second.stdout.contains("\nElbphilharmonie, Hamburg, Deutschland · Sun 05:10 CEST\n"))
         #expect(
             second.stdout.hasSuffix(

@@ -18,8 +18,9 @@ import WeatherTestSupport
             BriefRules.outlook(BriefRulesTests.forecast([0, 1.0, 0.5, 0, 0, 0.1, 0, 0]), now: Self.start))
         let spell = try #require(reading.spell)
         #expect(spell.end == Self.start.addingTimeInterval(2 * 3_600))
-        #expect(spell.laterStart == Self.start.addingTimeInterval(4 * 3_600))
-        #expect(spell.laterEnd == Self.start.addingTimeInterval(5 * 3_600))
+        #expect(spell.later.map(\.start) == [Self.start.addingTimeInterval(4 * 3_600)])
+        #expect(spell.later.map(\.end) == [Self.start.addingTimeInterval(5 * 3_600)])
+        #expect(spell.later.map(\.totalMillimetres) == [0.1])
         let report = BriefReport(
             place: Place(
                 name: "Test", region: "", countryCode: nil, coordinate: Coordinate(latitude: 52.52, longitude: 13.4),
@@ -31,19 +32,46 @@ import WeatherTestSupport
             ValueFormatter(units: .metric).clock(local.localTime(Self.start.addingTimeInterval(Double($0) * 3_600)))
         }
         let text = TextRenderer.briefText(report.sentences[0], report: report, format: ValueFormatter(units: .metric))
-        #expect(text.contains("dry again by \(times[0]), rain again \(times[1])–\(times[2])"), "\(text)")
+        #expect(text.contains("dry again by \(times[0]), rain again \(times[1])–\(times[2]) (0.1 mm)"), "\(text)")
     }
 
-    @Test func wetToTheHorizonSaysFrom() throws {
+    /// Still wet in the data's last hour: "from" its start, said so.
+    @Test func wetToTheEndOfTheDataSaysFrom() throws {
         let reading = try #require(
             BriefRules.outlook(BriefRulesTests.forecast([0, 1.0, 0, 0.2, 0.3]), now: Self.start))
         let spell = try #require(reading.spell)
-        #expect(spell.laterStart == Self.start.addingTimeInterval(2 * 3_600))
-        #expect(spell.laterEnd == nil)
+        #expect(spell.later.map(\.start) == [Self.start.addingTimeInterval(2 * 3_600)])
+        #expect(spell.later.map(\.lastsPastData) == [true])
+        #expect(spell.later.map(\.end) == [Self.start.addingTimeInterval(4 * 3_600)])
+    }
+
+    /// trial61: a later spell ending inside the 24 hours was said "from" its start when the dry
+    /// hour after it lay past them; one running past them is followed to its end, as the first is.
+    @Test func aLaterSpellIsFollowedToItsEnd() throws {
+        // Wet 00–01; 0.5, 0.5, 0.4 mm in the hours 22:00–25:00 (each labelled its end), dry after:
+        // the last of them ends past the 24 hours.
+        var amounts: [Double?] = [0, 1.0] + Array(repeating: 0, count: 21) + [0.5, 0.5, 0.4, 0, 0]
+        for now in [Self.start, Self.start.addingTimeInterval(1_800)] {
+            let spell = try #require(BriefRules.outlook(BriefRulesTests.forecast(amounts), now: now)?.spell)
+            #expect(spell.later.map(\.start) == [Self.start.addingTimeInterval(22 * 3_600)])
+            #expect(spell.later.map(\.end) == [Self.start.addingTimeInterval(25 * 3_600)])
+            #expect(spell.later.map(\.lastsPastData) == [false])
+        }
+        // A spell starting at the horizon is not within it.
+        amounts = [0, 1.0] + Array(repeating: 0, count: 23) + [0.5, 0]
+        let past = try #require(BriefRules.outlook(BriefRulesTests.forecast(amounts), now: Self.start)?.spell)
+        #expect(past.later.isEmpty)
+    }
+
+    /// Every spell within the 24 hours, however many: none dropped after the second.
+    @Test func everyLaterSpellIsKept() throws {
+        let amounts: [Double?] = [0, 0.1, 0, 0.1, 0, 0.2, 0, 15.0, 16.0, 0, 0.3, 0]
+        let spell = try #require(BriefRules.outlook(BriefRulesTests.forecast(amounts), now: Self.start)?.spell)
+        #expect(spell.later.map(\.totalMillimetres) == [0.1, 0.2, 31.0, 0.3])
     }
 
     @Test func aSingleSpellNamesNoMore() throws {
         let reading = try #require(BriefRules.outlook(BriefRulesTests.forecast([0, 1.0, 0, 0, 0]), now: Self.start))
-        #expect(reading.spell?.laterStart == nil)
+        #expect(reading.spell?.later == [])
     }
 }

@@ -28,7 +28,9 @@ import WeatherTestSupport
     }
 
     /// The time is the data time under the UTC offset kept with the snapshot (what the service
-    /// said for that instant), whatever its zone: as `--json` and `export` give it.
+    /// said for that instant), whatever its zone: as `--json` and `export` give it. "Zürich,
+    /// Schweiz" (15 columns) is whole: "mainly clear" leaves the condition's column 3 spare
+    /// (trial61: it was cut to "Zürich, Schwe…" in a line of 77).
     @Test func eachRowIsAtTheOffsetKeptWithTheSnapshot() {
         let rows = text([
             snapshot(1, "Hamburg", offset: 7_200, zone: "Europe/Berlin"),
@@ -39,11 +41,11 @@ import WeatherTestSupport
         ])
         #expect(
             rows == """
-                    1  2026-07-01 14:00  Hamburg         21.5 °C   5 %   0.0 mm  mainly clear
-                    2  2026-07-01 13:00  Kept +01:00     21.5 °C   5 %   0.0 mm  mainly clear
-                    3  2026-07-01 12:00  Kept 0          21.5 °C   5 %   0.0 mm  mainly clear
-                    4  2026-07-01 12:00  London                —   5 %   0.0 mm  mainly clear
-                12345  2026-07-01 14:00  Zürich, Schwe…   0.0 °C   5 %   0.0 mm  mainly clear
+                    1  2026-07-01 14:00  Hamburg          21.5 °C   5 %   0.0 mm  mainly clear
+                    2  2026-07-01 13:00  Kept +01:00      21.5 °C   5 %   0.0 mm  mainly clear
+                    3  2026-07-01 12:00  Kept 0           21.5 °C   5 %   0.0 mm  mainly clear
+                    4  2026-07-01 12:00  London                 —   5 %   0.0 mm  mainly clear
+                12345  2026-07-01 14:00  Zürich, Schweiz   0.0 °C   5 %   0.0 mm  mainly clear
 
                 """)
     }
@@ -104,9 +106,10 @@ import WeatherTestSupport
         }
         let context = RenderContext(units: .metric, now: noon, colour: false, unicode: true, width: width)
         let format = ValueFormatter(units: .metric, unicode: true)
-        var table = TextRenderer.snapshotTable(
-            widestName: names.map(TextLayout.columns).max() ?? 0, context: context)
         let cells = snapshots.map { TextRenderer.snapshotCells($0, format: format) }
+        var table = TextRenderer.snapshotTable(
+            widestName: names.map(TextLayout.columns).max() ?? 0,
+            widestCondition: cells.map { TextLayout.columns($0[6]) }.max(), context: context)
         for index in table.columns.indices { table.columns[index].cells = cells.map { $0[index] } }
         let laid = table.layout(width: width, header: false)
         let whole =

@@ -52,7 +52,7 @@ import WeatherStore
         for row in cells {
             for index in 0..<7 { naturals[index] = max(naturals[index], TextLayout.columns(row[index])) }
         }
-        let table = TextRenderer.snapshotTable(widestName: naturals[2], context: context)
+        let table = TextRenderer.snapshotTable(widestName: naturals[2], widestCondition: naturals[6], context: context)
         let fitted = table.fitted(naturals: naturals, width: width)
         var text = ""
         for row in cells {

@@ -271,9 +271,10 @@ import WeatherTestSupport
             ])
         #expect(
             Self.render(.snapshots(ExportFormatTests.snapshots), width: 80) == [
-                "    3  2025-07-27 05:00  Elbphilharmon…  16.5 °C  20 %   0.0 mm  overcast",
+                // The name whole: "overcast" leaves the condition's column spare (trial61).
+                "    3  2025-07-27 05:00  Elbphilharmonie  16.5 °C  20 %   0.0 mm  overcast",
                 // No code kept: "—", as the forecast it came from may have carried none.
-                "    4  2025-07-27 03:30  Nowhere         -0.3 °C     —        —  —",
+                "    4  2025-07-27 03:30  Nowhere          -0.3 °C     —        —  —",
             ])
         // None (none saved, or all deleted): no "yet" after a `saved rm` (trial 11).
         #expect(Self.render(.snapshots([]), width: 80) == ["no snapshots: “save” keeps the last weather shown"])

@@ -15,6 +15,10 @@ enum BriefRules {
     static let wetHourMillimetres = 0.1
     /// How far ahead the rain sentence looks from the next whole hour, hours.
     static let rainHorizonHours = 24
+    /// The most spells after the first the rain sentence names one by one; more are said
+    /// together, "on and off", with their total and the heaviest (a showery day's six spells
+    /// made a sentence of six lines).
+    static let mostLaterSpellsNamed = 2
     /// A member's day is wet at this many mm or more (`EnsembleDay.wetThresholdMillimetres`, as
     /// `confidence` and `watch --rain` count).
     static var wetDayMillimetres: Double { EnsembleDay.wetThresholdMillimetres }
@@ -64,7 +68,7 @@ enum BriefRules {
         [
             "dry: no hour with \(DecimalText.shortest(wetHourMillimetres)) mm or more in the next \(rainHorizonHours) hours (or the hours the forecast has left, said so)",
             "rain starts, dry again: as “rain” says them (a spell that starts within the \(rainHorizonHours) hours is followed to its end, or to where the forecast ends, “still raining when the forecast ends”) — an hour’s amount is the sum of the hour before its time (the 15-minute data’s where the place has them, the hours’ past their end), so rain starts where the first wet hour begins and is dry again where the last wet hour in a row after it ends; snow when the hours’ weather codes say snow",
-            "rain again: the next wet hours in the \(rainHorizonHours) hours after it is dry again, from where the first begins to where the last in a row ends; snow when those hours’ own weather codes say snow",
+            "rain again: every spell after the first that starts within the \(rainHorizonHours) hours, each followed to its end as the first is, from where its first wet hour begins to where the last in a row ends, with its amount (the sum of its hours: “rain again 13:00–14:00 (0.1 mm) and 20:00–22:00 (31.0 mm)”); more than \(mostLaterSpellsNamed) said together, “on and off” from the first’s start to the last’s end with their total and the heaviest of them (the most mm, the first of equals) with its amount; snow when a spell’s own hours’ weather codes say snow",
             "heaviest: the wet hour of the spell with the most, with the hours in a row after it that have as much (the first such run of equals), and the amount of each — named only when some hours of the spell have more than others, with its day when that is not today; when all have the same, that amount an hour; where the data’s steps are longer than an hour (OpenWeatherMap’s 3 hours), a step’s amount over its span (“4.4 mm in those 3 hours”, “every 3 hours”)",
             "likely: \(DecimalText.shortest(likelyPercent)) % of the ensemble’s members or more with \(DecimalText.shortest(wetDayMillimetres)) mm or more that day; unlikely: \(DecimalText.shortest(unlikelyPercent)) % or less; possible between",
             "tomorrow covered in part (the ensemble’s answer stops before it ends): counted over the hours it covers, as check --rain counts it; likely when those hours already reach \(DecimalText.shortest(likelyPercent)) % (the hours missing can only add rain), else not judged yet, said with the hours and the count",
@@ -148,28 +152,47 @@ enum BriefRules {
         // No hour heavier than another: there is no heaviest part to name.
         spell.even = spellHours.allSatisfy { $0.precipitationMillimetres == heaviest?.precipitationMillimetres }
         if outlook.end != nil {
-            let until = now.addingTimeInterval(outlook.horizonSeconds)
-            (spell.laterStart, spell.laterEnd) = laterSpell(forecast, after: end, until: until)
-            // What falls then, by the first spell's rule (its own hours' weather codes).
-            if let later = spell.laterStart {
-                spell.laterSnow =
-                    PrecipitationOutlook.Falls.over(forecast, from: later, to: spell.laterEnd ?? until) == .snow
-            }
+            spell.later = laterSpells(forecast, after: end, until: now.addingTimeInterval(outlook.horizonSeconds))
         }
         return (spell, hours)
     }
 
-    /// The next wet hours after the first spell's end and before `until` (the horizon): where
-    /// the first of them begins and where they end (nil: still wet at `until`); nils when
-    /// every hour after is dry. "Dry again by 05:00" alone hid 0.1 mm at 10:00–11:00 within
-    /// the 24 hours, which the "dry" rule counts as a wet hour (trial).
-    static func laterSpell(_ forecast: Forecast, after end: Date, until: Date) -> (Date?, Date?) {
+    /// The spells after the first: each run of wet hours after `end` whose first hour begins
+    /// before `until` (the horizon), followed to its end in the data as the first spell is — a
+    /// spell ending inside the 24 hours was said "from tomorrow 05:00" with no end, its end
+    /// read only where the dry hour after it was inside them, and a third spell was never said
+    /// (trial61: 31 mm this evening left out). Each with its amount, the sum of its hours, mm;
+    /// what falls by its own hours' weather codes (the first spell's rule). Empty when every
+    /// hour after is dry. "Dry again by 05:00" alone hid 0.1 mm at 10:00–11:00 (trial).
+    static func laterSpells(_ forecast: Forecast, after end: Date, until: Date) -> [LaterSpell] {
         let step = Double(forecast.hourStepSeconds)
-        let after = forecast.hourly.filter { $0.time.addingTimeInterval(-step) >= end && $0.time <= until }
-        guard let first = after.firstIndex(where: { ($0.precipitationMillimetres ?? 0) >= wetHourMillimetres })
-        else { return (nil, nil) }
-        let dry = after[first...].first { ($0.precipitationMillimetres ?? 0) < wetHourMillimetres }
-        return (after[first].time.addingTimeInterval(-step), dry?.time.addingTimeInterval(-step))
+        let after = forecast.hourly.filter { $0.time.addingTimeInterval(-step) >= end }
+        func wet(_ index: Int) -> Bool { (after[index].precipitationMillimetres ?? 0) >= wetHourMillimetres }
+        var spells: [LaterSpell] = []
+        var index = after.startIndex
+        while index < after.endIndex {
+            guard wet(index) else {
+                index += 1
+                continue
+            }
+            let start = after[index].time.addingTimeInterval(-step)
+            guard start < until else { break }
+            var total = 0.0
+            var last = index
+            while true {
+                total += after[last].precipitationMillimetres ?? 0
+                guard last + 1 < after.endIndex, wet(last + 1) else { break }
+                last += 1
+            }
+            let stop = after[last].time
+            spells.append(
+                LaterSpell(
+                    start: start, end: stop, totalMillimetres: total,
+                    snow: PrecipitationOutlook.Falls.over(forecast, from: start, to: stop) == .snow,
+                    lastsPastData: last == after.endIndex - 1))
+            index = last + 1
+        }
+        return spells
     }
 }
 
@@ -197,12 +220,24 @@ package struct RainSpell: Hashable, Sendable {
     /// The length of the data's steps, each amount's span, seconds (`Forecast.hourStepSeconds`:
     /// 3,600 for Open-Meteo's hours, 10,800 for OpenWeatherMap's 3-hour steps).
     package var stepSeconds: Int = 3_600
-    /// Where the next wet hours within the horizon begin after `end` (nil: none), and where
-    /// they end (nil: still wet at the horizon); the sentence names them after "dry again".
-    package var laterStart: Date?
-    package var laterEnd: Date?
-    /// Whether the later hours' own weather codes say snow (the rule `snow` follows).
-    package var laterSnow: Bool = false
+    /// The spells after this one that start within the horizon, in order, each followed to
+    /// its end (`BriefRules.laterSpells`); the sentence names them after "dry again".
+    package var later: [LaterSpell] = []
+}
+
+/// A spell of `brief`'s after the first: instants, its amount in mm.
+package struct LaterSpell: Hashable, Sendable {
+    /// Where its first wet hour begins (the hour before its time).
+    package var start: Date
+    /// Where its last wet hour in a row ends (that hour's time): where it is dry again, or
+    /// where the data end when `lastsPastData`.
+    package var end: Date
+    /// The sum of its hours' precipitation, mm.
+    package var totalMillimetres: Double
+    /// Whether its own hours' weather codes say snow (the rule `RainSpell.snow` follows).
+    package var snow: Bool
+    /// Whether it is still wet in the data's last hour (`end` is there).
+    package var lastsPastData: Bool
 }
 
 /// One sentence of `brief`, with the facts it states.

@@ -86,11 +86,8 @@ extension TextRenderer {
                 spell.lastsPastWindow
                 ? "still \(falling) when the forecast ends \(atTime(spell.end))" : "dry again by \(at(spell.end))"
             // Wet hours again within the 24: named, so that "dry again" is not read as the rest.
-            if let later = spell.laterStart {
-                let noun = spell.laterSnow ? "snow" : "rain"
-                end +=
-                    spell.laterEnd.map { ", \(noun) again \(at(later))–\(clockText($0))" }
-                    ?? ", \(noun) again from \(at(later))"
+            if let later = laterClause(spell.later, at: at, clockText: clockText, clock: clock, format: format) {
+                end += ", " + later
             }
             if spell.start <= now {
                 return "\(noun.prefix(1).uppercased())\(noun.dropFirst()) now\(heaviest), \(end)."
@@ -198,6 +195,57 @@ extension TextRenderer {
 }
 
 extension TextRenderer {
+    /// The spells after the first in words, each with its amount: "rain again 13:00–14:00
+    /// (0.1 mm) and 20:00–22:00 (31.0 mm)" up to `BriefRules.mostLaterSpellsNamed`; more,
+    /// "rain again on and off 10:00–tomorrow 02:00 (5.5 mm), heaviest 15:00–17:00 (4.0 mm)".
+    /// A span's end has its day when that is not its start's; the last, still wet where the
+    /// data end, is "from" its start, said so after the rest. Nil for none.
+    ///
+    /// - Parameters:
+    ///   - at: an instant as the sentence says it ("15:00", "tomorrow 03:00", "Tue 03:00").
+    ///   - clockText: an instant's clock alone ("15:00").
+    ///   - clock: the place's, whose calendar days tell whether a span ends on its start's day.
+    static func laterClause(
+        _ later: [LaterSpell], at: (Date) -> String, clockText: (Date) -> String, clock: ZoneClock,
+        format: ValueFormatter
+    ) -> String? {
+        guard let first = later.first, let last = later.last else { return nil }
+        // "20:00–22:00", "22:00–tomorrow 01:00" (`at` of the end names its day from today's view).
+        func span(_ start: Date, _ end: Date) -> String {
+            let sameDay = clock.localTime(start).date == clock.localTime(end).date
+            return "\(at(start))–\(sameDay ? clockText(end) : at(end))"
+        }
+        let open = last.lastsPastData
+        var said: String
+        if later.count <= BriefRules.mostLaterSpellsNamed {
+            var parts: [String] = []
+            var before: Bool?
+            for spell in later {
+                let noun = spell.snow ? "snow" : "rain"
+                // The noun again only when it changes: "rain again 13:00–14:00 (…) and 20:00–22:00 (…)".
+                let word = before == nil ? "\(noun) again " : before == spell.snow ? "" : "\(noun) "
+                before = spell.snow
+                let when = spell.lastsPastData ? "from \(at(spell.start))" : span(spell.start, spell.end)
+                parts.append("\(word)\(when) (\(format.precipitation(spell.totalMillimetres)))")
+            }
+            said = parts.dropLast().joined(separator: ", ") + (parts.count > 1 ? " and " : "") + (parts.last ?? "")
+        } else {
+            let noun = later.allSatisfy(\.snow) ? "snow" : "rain"
+            let total = later.reduce(0) { $0 + $1.totalMillimetres }
+            let when = open ? "from \(at(first.start))" : span(first.start, last.end)
+            said = "\(noun) again on and off \(when) (\(format.precipitation(total)))"
+            // The heaviest (the first of equals), named when some have more than others.
+            var heaviest = first
+            for spell in later where spell.totalMillimetres > heaviest.totalMillimetres { heaviest = spell }
+            if later.contains(where: { $0.totalMillimetres != heaviest.totalMillimetres }) {
+                said +=
+                    ", heaviest \(span(heaviest.start, heaviest.end)) (\(format.precipitation(heaviest.totalMillimetres)))"
+            }
+        }
+        if open { said += ", still \(last.snow ? "snowing" : "raining") when the forecast ends" }
+        return said
+    }
+
     /// The amount of the spell's heaviest steps (or of each, when it is even), with the span
     /// it falls over: one hour's "0.5 mm", several hours' "0.5 mm an hour"; a longer step's
     /// "4.4 mm in those 3 hours", several "4.4 mm every 3 hours" — the step the data's own
@@ -245,6 +293,21 @@ extension JSONRenderer {
                     ("still_raining_at_end", .bool(spell.lastsPastWindow)),
                     ("even", .bool(spell.even)),
                     ("falls", .string(spell.snow ? "snow" : "rain")),
+                    // The spells after it, as the sentence names them (trial61: a third went unsaid).
+                    (
+                        "later",
+                        .array(
+                            spell.later.map {
+                                .object([
+                                    ("start", .string(ISOTime.string($0.start))),
+                                    ("end", .string(ISOTime.string($0.end))),
+                                    ("precipitation_millimetres", .number(hundredths($0.totalMillimetres))),
+                                    ("falls", .string($0.snow ? "snow" : "rain")),
+                                    ("still_raining_at_end", .bool($0.lastsPastData)),
+                                ])
+                            })
+                    ),
+                    ("later_on_and_off", .bool(spell.later.count > BriefRules.mostLaterSpellsNamed)),
                 ]
             case .chance(let date, let isToday, let members, let of):
                 kind = "chance"

@@ -90,7 +90,7 @@ extension TextRenderer {
             }
             return
         }
-        let table = snapshotTable(widestName: naturals[2], context: context)
+        let table = snapshotTable(widestName: naturals[2], widestCondition: naturals[6], context: context)
         let fitted = table.fitted(naturals: naturals, width: width)
         // Holds the rows laid out and not yet handed on.
         let writer = TextTable.LineWriter(
@@ -151,16 +151,26 @@ extension TextRenderer {
 
     /// The columns of `saved`, without cells. 65 columns before the condition at 80; narrower,
     /// the words give way, then the amount, the chance and the condition are left out (and named
-    /// under the list): a value is never cut.
+    /// under the list): a value is never cut. The name takes the columns the condition's widest
+    /// leaves spare, so a name that fits is whole.
     ///
-    /// - Parameter widestName: the widest place name, in terminal columns.
-    static func snapshotTable(widestName: Int, context: RenderContext) -> TextTable {
+    /// - Parameters:
+    ///   - widestName: the widest place name, in terminal columns.
+    ///   - widestCondition: the widest condition, in terminal columns (nil: as wide as its column
+    ///     may be, none spare).
+    static func snapshotTable(widestName: Int, widestCondition: Int? = nil, context: RenderContext) -> TextTable {
         let width = context.width
         // "2025-07-27 12:00 pm" is three columns wider than "2025-07-27 12:00": the name
         // gives them up, its narrowest width too, so the 12-hour list keeps the same layout
         // instead of closing up (at 80 columns the name's 14 had made it 83 wide: no padding).
         let dateWidth = context.units.clock == .twelveHour ? 19 : 16
         let clockExtra = dateWidth - 16
+        let conditionWidth = max(4, width - 65 - max(0, width - 80))
+        // The condition's columns its widest cell does not need: "Elbphilharmonie" (15) was cut
+        // to 14 at 80 columns beside "overcast" in a column of 15 (trial61).
+        let spare = max(0, conditionWidth - max(4, widestCondition ?? conditionWidth))
+        let nameWidth = max(14 - clockExtra, min(width - 66 - clockExtra + spare, widestName))
+        let given = max(0, nameWidth - max(14 - clockExtra, min(width - 66 - clockExtra, widestName)))
         return TextTable(
             columns: [
                 .init(header: "", cells: [], width: 5, right: true),
@@ -169,12 +179,12 @@ extension TextRenderer {
                     header: "", cells: [], lead: 2,
                     // No wider than the longest name: at 120 columns the values stood 40
                     // columns from the names (trial 16).
-                    width: max(14 - clockExtra, min(width - 66 - clockExtra, widestName)), shrinkable: 8),
+                    width: nameWidth, shrinkable: 8),
                 .init(header: "", cells: [], lead: 1, width: 8, right: true),
                 .init(header: "", cells: [], lead: 1, width: 5, right: true, dropOrder: 2, name: "rain chance"),
                 .init(header: "", cells: [], lead: 1, width: 8, right: true, dropOrder: 1, name: "precipitation"),
                 .init(
-                    header: "", cells: [], lead: 2, width: max(4, width - 65 - max(0, width - 80)), shrinkable: 8,
+                    header: "", cells: [], lead: 2, width: conditionWidth - given, shrinkable: 8,
                     dropOrder: 3, name: "condition"),
             ], indent: 0)
     }
