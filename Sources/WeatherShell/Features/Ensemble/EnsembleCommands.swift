@@ -90,6 +90,8 @@ package struct ChanceAlert: Hashable, Sendable {
                 alerts.append(ChanceAlert(kind: kind, thresholdPercent: percent))
             } else if minutes == nil, let value = DecimalText.parse(word), value >= 0.05, value <= 1_440 {
                 minutes = value
+            } else if Arguments.looksLikeOption(word) {
+                throw arguments.unknownOption(word, placeFirst: false)
             } else {
                 try refusePlace(in: [word] + arguments.words, minutes: minutes)
                 throw arguments.usage(

@@ -85,7 +85,9 @@ extension CommandSpec {
             RequestCost("--rain/--frost", services: [.openMeteoEnsemble], RequestCost.ensemble),
         ]
     ) { arguments throws(ShellError) in
-        if arguments.words.contains(where: { $0.hasPrefix("--") }) { return try ChanceAlert.parseWatch(&arguments) }
+        if arguments.words.contains(where: { $0.hasPrefix("--") || Arguments.looksLikeOption($0) }) {
+            return try ChanceAlert.parseWatch(&arguments)
+        }
         guard let text = arguments.rest() else { return .watch(10) }
         guard let minutes = DecimalText.parse(text), minutes >= 0.05, minutes <= 1_440 else {
             try ChanceAlert.refusePlace(in: text.split(separator: " ").map(String.init))
