@@ -16,9 +16,7 @@ extension CommandSpec {
         completion: .countThenFavorites,
         costs: [RequestCost(services: [.openMeteoEnsemble], RequestCost.ensemble)]
     ) { arguments throws(ShellError) in
-        let count = try CommandParser.count(
-            &arguments, what: "the number of days", maximum: OpenMeteoEnsembleProvider.forecastDays,
-            reach: CommandParser.ensembleReach)
+        let count = try CommandParser.count(&arguments, rule: .confidence)
         return .confidence(count, try CommandParser.optionalPlace(&arguments))
     }
 }
@@ -39,11 +37,19 @@ extension CommandSpec {
             )
         ]
     ) { arguments throws(ShellError) in
-        let count = try CommandParser.count(
-            &arguments, what: "the number of days", maximum: OpenMeteoModelsProvider.forecastDays,
-            reach: "the days the four models are compared over")
+        let count = try CommandParser.count(&arguments, rule: .models)
         return .models(count, try CommandParser.optionalPlace(&arguments))
     }
+}
+
+extension CountRule {
+    /// `confidence [N]`: days, as far as wx asks the ensemble.
+    static let confidence = CountRule(
+        what: "the number of days", maximum: OpenMeteoEnsembleProvider.forecastDays, reach: CommandParser.ensembleReach)
+    /// `models [N]`: days, those the four models are compared over.
+    static let models = CountRule(
+        what: "the number of days", maximum: OpenMeteoModelsProvider.forecastDays,
+        reach: "the days the four models are compared over")
 }
 
 /// A chance `watch` rings at: `--rain 60%` (members with at least 1 mm on a day) or
