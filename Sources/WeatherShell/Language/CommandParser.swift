@@ -166,13 +166,30 @@ package enum CommandParser {
         _ arguments: inout Arguments, what: String, maximum: Int, example: String? = nil,
         reach: String = "as far as Open-Meteo forecasts"
     ) throws(ShellError) -> Int? {
+        try count(
+            &arguments, rule: CountRule(what: what, maximum: maximum, reach: reach), example: example,
+            beforeFavorite: false)
+    }
+
+    /// `[N]` before a place, read by `rule`: a leading whole number is the count, taken.
+    ///
+    /// - Parameter beforeFavorite: whether a whole number beyond the rule's most, with words
+    ///   after it, is taken all the same, for the handler to decide (`CountRule`): the words
+    ///   together may name a favorite (“daily 17 Foo”); when false it is refused here.
+    /// - Throws: `ShellError.usage` for a count out of range (alone, or not `beforeFavorite`)
+    ///   or typed another way (“12h”, “twelve”).
+    static func count(
+        _ arguments: inout Arguments, rule: CountRule, example: String? = nil, beforeFavorite: Bool = true
+    ) throws(ShellError) -> Int? {
         guard let first = arguments.words.first, !first.isEmpty else { return nil }
         guard first.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-" || $0 == "+") }) else {
-            try refuseMisspelledCount(first, in: arguments, what: what, maximum: maximum, example: example)
+            try refuseMisspelledCount(first, in: arguments, what: rule.what, maximum: rule.maximum, example: example)
             return nil
         }
-        guard let count = Int(first), (1...maximum).contains(count) else {
-            throw .usage("\(what) is 1 to \(maximum) (\(reach)), not “\(first.prefix(24))”")
+        guard let count = Int(first),
+            (1...rule.maximum).contains(count) || (beforeFavorite && arguments.words.count > 1)
+        else {
+            throw rule.outOfRange(first)
         }
         _ = arguments.next()
         return count

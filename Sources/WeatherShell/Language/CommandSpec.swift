@@ -200,6 +200,9 @@ package struct Arguments: Sendable {
     package let spec: CommandSpec
     /// The words not read yet.
     package private(set) var words: [String]
+    /// Every word of the command as given (an option's `=value` split off as in `words`), for
+    /// the examples errors give (`unknownOption`).
+    let typed: [String]
     /// A word that named no subcommand but came close to one (or started several): what the
     /// usage error says instead of the synopsis.
     private(set) var nearMiss: ShellError?
@@ -212,6 +215,7 @@ package struct Arguments: Sendable {
         let valued = Self.optionsTakingValues(spec.synopsis)
         guard !valued.isEmpty, words.contains(where: { $0.hasPrefix("--") && $0.contains("=") }) else {
             self.words = words
+            typed = words
             return
         }
         self.words = words.flatMap { word -> [String] in
@@ -220,6 +224,7 @@ package struct Arguments: Sendable {
             else { return [word] }
             return [String(word[..<equals]), String(word[word.index(after: equals)...])]
         }
+        typed = self.words
     }
 
     /// The options a synopsis gives a value (`[--rain N%]`, `[--format csv|json]`), lower-cased;
@@ -292,7 +297,8 @@ package struct Arguments: Sendable {
 
     /// Where a place is read: a word that reads as an option (`-x`, `--xyz`) beside other words
     /// is a usage error naming it and the options the command's synopsis lists, with the closest
-    /// when it is near (“warnings -x Hamburg”: did you mean “-v”?) — never part of a place's
+    /// when it is near (“warnings -x Hamburg”: did you mean “-v”?), or where it goes when it is
+    /// the command's own or wx's (`unknownOption`) — never part of a place's
     /// name. Alone, one dash and a letter is the name for a command that takes no options (a
     /// favorite may be called “-x”, and Tab inserts it so: `show -x`); for one that does
     /// (`warnings -x`), it is an option mistyped, not a place to look up (issue 37 item 14); two
@@ -302,22 +308,14 @@ package struct Arguments: Sendable {
     ///
     /// - Throws: `ShellError.usage` for the first such word.
     package func refuseOptions() throws(ShellError) {
-        let options = spec.synopsis.split(whereSeparator: CommandSpec.separatesSynopsisWords).map(String.init)
-            .filter(Self.looksLikeOption)
+        let options = declaredOptions
         if !options.contains("--json") { try refuseJSONFlag() }
         guard let word = words.first(where: Self.looksLikeOption),
             words.count > 1 || word.hasPrefix("--") || !options.filter({ $0 != "--json" }).isEmpty
         else {
             return
         }
-        let shown = "“\(TerminalText.sanitized(String(word.prefix(24))))”"
-        guard !options.isEmpty else {
-            throw .usage("unknown option \(shown): “\(spec.name)” takes none (usage: \(spec.synopsis))")
-        }
-        if let near = WordChoice<String>.closest(to: word.lowercased(), among: options) {
-            throw .usage("unknown option \(shown) of \(spec.name); did you mean “\(near)”?")
-        }
-        throw .usage("unknown option \(shown) of \(spec.name): it takes \(CommandParser.list(options))")
+        throw unknownOption(word, options: options)
     }
 
     /// Whether `word` is written as an option: one or two dashes, then a letter.

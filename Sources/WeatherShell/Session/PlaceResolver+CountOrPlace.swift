@@ -23,11 +23,20 @@ extension PlaceResolver {
     /// favorite's name ("17 Jana Pawła Woronicza", a name wx gave from an address) — no count
     /// and that name: a favorite's whole name is never read as a count and a place (a new user:
     /// `hourly 17 Jana Pawła Woronicza` asked 17 hours of "Jana Pawła Woronicza", found nowhere).
-    func countAndTarget(_ count: Int?, _ target: String?) -> (count: Int?, target: String?) {
-        guard let count, let target, FavoriteMatching.match("\(count) \(target)", in: favorites).only != nil else {
-            return (count, target)
+    /// The same for a number beyond `rule`'s most, which the parser passed on for this (`daily
+    /// 17 Foo` with a favorite “17 Foo”): when the words name no favorite, it is refused here,
+    /// before any request, as the parser refuses it alone.
+    ///
+    /// - Throws: `rule.outOfRange` for a count outside 1…`rule.maximum` whose words name no favorite.
+    func countAndTarget(_ count: Int?, _ target: String?, rule: CountRule) throws(ShellError) -> (
+        count: Int?, target: String?
+    ) {
+        guard let count else { return (nil, target) }
+        if let target, FavoriteMatching.match("\(count) \(target)", in: favorites).only != nil {
+            return (nil, "\(count) \(target)")
         }
-        return (nil, "\(count) \(target)")
+        guard (1...rule.maximum).contains(count) else { throw rule.outOfRange(String(count)) }
+        return (count, target)
     }
 
     func placeAfterOptionalCount<T>(

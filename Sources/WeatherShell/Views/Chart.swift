@@ -132,7 +132,8 @@ enum TemperatureChart {
             lines.append(line.trimmedTrailing)
         }
         // The time axis: under the column holding each 6-hour mark (each midnight, with the
-        // weekday, when columns hold several hours), where it does not run into the last label;
+        // weekday, when columns hold several hours), where it does not run into the last label
+        // (none: the first column's hour);
         // an hour that happens twice (Havana's midnight at the end of DST) with its zone, "00 CDT".
         var axis = Array(repeating: Character(" "), count: max(columns.count, min(columns.count + 3, width - margin)))
         var free = 0
@@ -150,6 +151,15 @@ enum TemperatureChart {
                 axis[index + offset] = character
             }
             free = index + label.count + 1
+        }
+        // A chart of a few hours that holds no such mark (`hourly 1`, `hourly 2` at 16:00) has
+        // its first hour labelled, as a mark would be, so that no chart stands without a time.
+        if free == 0, let time = columns.first.map({ hours[$0[0]].time }) {
+            let mark = clock.localTime(time)
+            let zone = clock.isRepeated(time) ? " " + ValueFormatter.zone(mark) : ""
+            let label = Array(step > 2 ? ValueFormatter.weekdays[mark.weekday] : format.hourLabel(mark) + zone)
+            if axis.count < label.count { axis += Array(repeating: " ", count: label.count - axis.count) }
+            axis.replaceSubrange(0..<label.count, with: label)
         }
         lines.append(String(repeating: " ", count: margin) + String(axis).trimmedTrailing)
         if step > 1 {

@@ -112,15 +112,20 @@ import WeatherTestSupport
         #expect(document.favorites[0].countryCode == "xx")
     }
 
-    /// Trial 4, item 7: a file none of whose records is a favorite is one error naming the
-    /// first, not a line per record.
-    @Test func aFileWithNoFavoriteIsOneError() {
+    /// Trial 4, item 7: a JSON file none of whose items has a favorite's name, latitude or
+    /// longitude — no list of favorites — is one error naming the first, not a line per item.
+    /// A file of favorites none of which can be imported is README's one rule for favorites
+    /// (note 57, item 3): each skipped with its line or item, as a bad row among good ones.
+    @Test func aFileWithNoFavoriteIsOneError() throws {
         #expect(throws: DataExchange.FileProblem("item 1: no name (none of its 2 items is a favorite)")) {
-            try DataExchange.favorites(from: #"[{"latitude":1,"longitude":2},{"place":"x"}]"#)
+            try DataExchange.favorites(from: #"[{"place":"y"},{"place":"x"}]"#)
         }
-        #expect(throws: DataExchange.FileProblem("line 2: no name")) {
-            try DataExchange.favorites(from: "name,latitude,longitude\n,1,2\n")
-        }
+        let json = try DataExchange.favorites(from: #"[{"latitude":1,"longitude":2},{"place":"x"}]"#)
+        #expect(json.favorites.isEmpty)
+        #expect(json.problems == ["item 1: no name", "item 2: no name"])
+        let csv = try DataExchange.favorites(from: "name,latitude,longitude\n,1,2\n")
+        #expect(csv.favorites.isEmpty)
+        #expect(csv.problems == ["line 2: no name"])
         // The --json document of another export is named by its kind.
         #expect(throws: DataExchange.FileProblem("this is an export of history, not of favorites")) {
             try DataExchange.favorites(from: #"{"type":"export","what":"history","records":[]}"#)

@@ -38,8 +38,7 @@ extension CommandSpec {
             if word.lowercased() == "--sure" { sure = true } else { words.append(word) }
         }
         if let option = words.first(where: Arguments.looksLikeOption), words.count > 1 || option.hasPrefix("--") {
-            throw .usage(
-                "unknown option “\(TerminalText.sanitized(String(option.prefix(24))))” of brief: it takes --sure")
+            throw arguments.unknownOption(option, placeFirst: false)
         }
         let target = words.joined(separator: " ").trimmed
         if let error = CommandParser.coordinateRangeError(target) { throw error }

@@ -130,13 +130,7 @@ enum CheckParser {
             case "--changed": add(.changed)
             default:
                 if Arguments.looksLikeOption(word), place.isEmpty || word.hasPrefix("--") {
-                    let options = ["--rain", "--frost", "--warnings", "--changed"]
-                    let shown = "“\(TerminalText.sanitized(String(word.prefix(24))))”"
-                    if let near = WordChoice<String>.closest(to: word.lowercased(), among: options) {
-                        throw .usage("unknown option \(shown) of check; did you mean “\(near)”?")
-                    }
-                    throw .usage(
-                        "unknown option \(shown) of check: it takes --rain N%, --frost N%, --warnings and --changed")
+                    throw arguments.unknownOption(word, placeFirst: false)
                 }
                 place.append(word)
             }

@@ -212,9 +212,16 @@ extension TextRenderer {
             offset = local.utcOffsetSeconds
             labelled.append((column, text))
         }
+        // A plume of a few hours with no such mark (`plume 2` at 16:00) has its first hour
+        // marked and labelled, as the hourly chart does: no chart without a time.
+        if labelled.isEmpty, let first = groups.first {
+            marks[0] = context.unicode ? "┬" : "+"
+            labelled.append((0, format.hourLabel(clock.localTime(first[0].time))))
+        }
         axis += marks.map { $0 == " " ? (context.unicode ? "─" : "-") : $0 }.joined()
         lines.append(axis)
-        var under = Array(repeating: Character(" "), count: margin + groups.count + 4)
+        var under = Array(
+            repeating: Character(" "), count: margin + max(groups.count + 4, labelled.first?.text.count ?? 0))
         var free = 0
         for (column, text) in labelled where margin + column >= free && margin + column + text.count <= under.count {
             for (offset, character) in text.enumerated() { under[margin + column + offset] = character }

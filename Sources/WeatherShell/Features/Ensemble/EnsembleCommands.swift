@@ -16,9 +16,7 @@ extension CommandSpec {
         completion: .countThenFavorites,
         costs: [RequestCost(services: [.openMeteoEnsemble], RequestCost.ensemble)]
     ) { arguments throws(ShellError) in
-        let count = try CommandParser.count(
-            &arguments, what: "the number of days", maximum: OpenMeteoEnsembleProvider.forecastDays,
-            reach: CommandParser.ensembleReach)
+        let count = try CommandParser.count(&arguments, rule: .confidence)
         return .confidence(count, try CommandParser.optionalPlace(&arguments))
     }
 }
@@ -39,11 +37,19 @@ extension CommandSpec {
             )
         ]
     ) { arguments throws(ShellError) in
-        let count = try CommandParser.count(
-            &arguments, what: "the number of days", maximum: OpenMeteoModelsProvider.forecastDays,
-            reach: "the days the four models are compared over")
+        let count = try CommandParser.count(&arguments, rule: .models)
         return .models(count, try CommandParser.optionalPlace(&arguments))
     }
+}
+
+extension CountRule {
+    /// `confidence [N]`: days, as far as wx asks the ensemble.
+    static let confidence = CountRule(
+        what: "the number of days", maximum: OpenMeteoEnsembleProvider.forecastDays, reach: CommandParser.ensembleReach)
+    /// `models [N]`: days, those the four models are compared over.
+    static let models = CountRule(
+        what: "the number of days", maximum: OpenMeteoModelsProvider.forecastDays,
+        reach: "the days the four models are compared over")
 }
 
 /// A chance `watch` rings at: `--rain 60%` (members with at least 1 mm on a day) or
@@ -90,6 +96,8 @@ package struct ChanceAlert: Hashable, Sendable {
                 alerts.append(ChanceAlert(kind: kind, thresholdPercent: percent))
             } else if minutes == nil, let value = DecimalText.parse(word), value >= 0.05, value <= 1_440 {
                 minutes = value
+            } else if Arguments.looksLikeOption(word) {
+                throw arguments.unknownOption(word, placeFirst: false)
             } else {
                 try refusePlace(in: [word] + arguments.words, minutes: minutes)
                 throw arguments.usage(

@@ -21,7 +21,7 @@ struct EnsembleHandler {
     /// - Throws: `ShellError.service` for the service's errors; `.notInAnswer` when the answer
     ///   covers no whole day from the place's today.
     func confidence(_ count: Int?, _ target: String?) async throws(ShellError) -> HandlerOutcome {
-        let (count, target) = places.countAndTarget(count, target)
+        let (count, target) = try places.countAndTarget(count, target, rule: .confidence)
         // “confidence Berlin 3”: the count after the place gets the order back (issue 37 item 12).
         return try await places.placeAfterOptionalCount(
             count, target, command: "confidence", what: "days", maximum: OpenMeteoEnsembleProvider.forecastDays
@@ -85,7 +85,7 @@ struct EnsembleHandler {
     /// - Throws: `ShellError.service` for the service's errors; `.notInAnswer` when no model
     ///   has a day from the place's today.
     func models(_ count: Int?, _ target: String?) async throws(ShellError) -> HandlerOutcome {
-        let (count, target) = places.countAndTarget(count, target)
+        let (count, target) = try places.countAndTarget(count, target, rule: .models)
         // “models Berlin 3”: the count after the place gets the order back (issue 37 item 12).
         return try await places.placeAfterOptionalCount(
             count, target, command: "models", what: "days", maximum: OpenMeteoModelsProvider.forecastDays

@@ -92,21 +92,26 @@ package enum DataExchange {
     /// ignored. JSON is an array of objects with the same keys, or the
     /// `{"type":"favorites","favorites":[…]}` document of `--json`.
     ///
-    /// - Throws: `FileProblem` when the file as a whole cannot be read as either format.
+    /// A record that cannot be a favorite is a problem named by its line or item, and the
+    /// others are read all the same — also when none is left (README: "takes the good rows and
+    /// skips the bad"): a file of one item at latitude 999 says that item was skipped, as a bad
+    /// row among good ones does, not "nothing imported" as `import snapshots` says of a file.
+    ///
+    /// - Throws: `FileProblem` when the file as a whole cannot be read as either format, or is
+    ///   JSON none of whose items has a favorite's name, latitude or longitude (trial 4: 56
+    ///   lines of "no name" for a file that is no list of favorites at all).
     package static func favorites(from text: String) throws(FileProblem) -> (
         favorites: [ImportedFavorite], problems: [String]
     ) {
         let body = text.first == "\u{FEFF}" ? String(text.dropFirst()) : text
         let start = body.first { !$0.isWhitespace }
-        let read = start == "[" || start == "{" ? try favorites(json: body) : try favorites(csv: body)
-        // A file none of whose records is a favorite is one error, the first record's, not a
-        // line for each (trial 4: 56 lines of "no name" for a history export).
-        if read.favorites.isEmpty, let first = read.problems.first {
-            let unit = start == "[" || start == "{" ? "items" : "rows"
+        guard start == "[" || start == "{" else { return try favorites(csv: body) }
+        let read = try favorites(json: body)
+        if read.favorites.isEmpty, read.noneShapedAsFavorite, let first = read.problems.first {
             let count = read.problems.count
-            throw FileProblem(count == 1 ? first : "\(first) (none of its \(count) \(unit) is a favorite)")
+            throw FileProblem(count == 1 ? first : "\(first) (none of its \(count) items is a favorite)")
         }
-        return read
+        return (read.favorites, read.problems)
     }
 
     /// The kind of export whose fields `names` has when they are not all those `kind` needs:
@@ -190,8 +195,11 @@ package enum DataExchange {
         return (favorites, problems)
     }
 
-    static func favorites(json text: String) throws(FileProblem) -> (favorites: [ImportedFavorite], problems: [String])
-    {
+    /// Favorites from a JSON file's items, the items that could not be read, and whether none
+    /// of the items has any of a favorite's fields (name, latitude, longitude).
+    static func favorites(json text: String) throws(FileProblem) -> (
+        favorites: [ImportedFavorite], problems: [String], noneShapedAsFavorite: Bool
+    ) {
         typealias Field = FavoriteExportRecord.Field
         let value: JSONValue
         do { value = try JSONValue.parse(Data(text.utf8)) } catch { throw FileProblem("not valid JSON") }
@@ -210,6 +218,8 @@ package enum DataExchange {
         }
         var favorites: [ImportedFavorite] = []
         var problems: [String] = []
+        let fields = [Field.name, Field.latitude, Field.longitude]
+        let noneShaped = !items.contains { item in item.object != nil && fields.contains { item[$0] != nil } }
         for (index, item) in items.enumerated() {
             let origin = "item \(index + 1)"
             guard item.object != nil else {
@@ -225,7 +235,7 @@ package enum DataExchange {
             case .failure(let problem): problems.append(problem.message)
             }
         }
-        return (favorites, problems)
+        return (favorites, problems, noneShaped)
     }
 
     struct Problem: Error { var message: String }
@@ -254,7 +264,10 @@ package enum DataExchange {
         func degrees(_ value: JSONValue?, _ what: String) -> Result<Double, Problem> {
             // A missing value is said as a missing name is ("no latitude"), not as a value
             // "missing" that is not a number (trial 17).
-            guard let value, value != .null else { return .failure(Problem(message: "\(origin): no \(what)")) }
+            // An empty CSV cell is as missing as an absent JSON key: "no latitude" in both.
+            guard let value, value != .null, value.string.map({ !$0.trimmed.isEmpty }) ?? true else {
+                return .failure(Problem(message: "\(origin): no \(what)"))
+            }
             guard let number = value.double else {
                 let shown = value.string.map { " “\(TerminalText.sanitized(String($0.prefix(40))))”" } ?? ""
                 return .failure(Problem(message: "\(origin): \(what)\(shown) is not a number"))

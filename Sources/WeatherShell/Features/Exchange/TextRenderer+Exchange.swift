@@ -28,7 +28,8 @@ extension TextRenderer {
         let line = "\(Self.count(added.count, "favorite")) imported from \(path)"
         var lines: [String]
         if added.isEmpty {
-            lines = [line]
+            // Every record skipped, each named on its own error line.
+            lines = [unreadable > 0 ? "no favorites imported from \(path)" : line]
         } else if added.count <= Self.importedNamesShown {
             lines = [line + ": " + added.map(\.name).joined(separator: ", ")]
         } else {

@@ -45,7 +45,7 @@ extension CommandSpec {
             case _ where word.hasPrefix("--format="):
                 format = try StatusLineFormat(String(word.dropFirst("--format=".count)))
             case _ where word.hasPrefix("--"):
-                throw arguments.usage(": “\(TerminalText.sanitized(word))” is not an option of line")
+                throw arguments.unknownOption(word, options: ["--format", "-f", "--json"], placeFirst: false)
             default: place.append(word)
             }
         }

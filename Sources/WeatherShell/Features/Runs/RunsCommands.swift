@@ -51,19 +51,14 @@ extension CommandSpec {
         ]
     ) { arguments throws(ShellError) in
         // A leading whole number is the count of days.
-        var count: Int?
-        if let first = arguments.words.first, !first.isEmpty,
-            first.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-" || $0 == "+") })
-        {
-            guard let days = Int(first), (1...SkillSpan.maximumDays).contains(days) else {
-                throw .usage(
-                    "the number of days is 1 to \(SkillSpan.maximumDays), not “\(first.prefix(24))”")
-            }
-            count = days
-            _ = arguments.next()
-        }
+        let count = try CommandParser.count(&arguments, rule: .skill)
         return .skill(count, try CommandParser.optionalPlace(&arguments))
     }
+}
+
+extension CountRule {
+    /// `skill [DAYS]`: the days scored, up to `SkillSpan.maximumDays`.
+    static let skill = CountRule(what: "the number of days", maximum: SkillSpan.maximumDays, reach: nil)
 }
 
 /// The day `drift` is about, as typed; resolved in the place's calendar.

@@ -194,7 +194,7 @@ struct RunsHandler {
     /// the DAYS days ending when the archive's data usually does (five days before today, UTC),
     /// asked at once (neither needs the other's answer); both kept until the end of the UTC day.
     func skill(_ count: Int?, _ target: String?) async throws(ShellError) -> HandlerOutcome {
-        let (count, target) = places.countAndTarget(count, target)
+        let (count, target) = try places.countAndTarget(count, target, rule: .skill)
         // “skill Berlin 30”: the count after the place gets the order back (issue 37 item 12).
         return try await places.placeAfterOptionalCount(
             count, target, command: "skill", what: "days", maximum: SkillSpan.maximumDays

@@ -29,8 +29,7 @@ extension CommandSpec {
         completion: .countThenFavorites,
         costs: [RequestCost(services: RequestCost.forecastServices, RequestCost.forecast)]
     ) { arguments throws(ShellError) in
-        let count = try CommandParser.count(
-            &arguments, what: "the number of hours", maximum: ForecastSpan.maximumHours)
+        let count = try CommandParser.count(&arguments, rule: .hourly)
         return .hourly(count, try CommandParser.optionalPlace(&arguments))
     }
 
@@ -41,7 +40,7 @@ extension CommandSpec {
         completion: .countThenFavorites,
         costs: [RequestCost(services: RequestCost.forecastServices, RequestCost.forecast)]
     ) { arguments throws(ShellError) in
-        let count = try CommandParser.count(&arguments, what: "the number of days", maximum: ForecastSpan.maximumDays)
+        let count = try CommandParser.count(&arguments, rule: .daily)
         return .daily(count, try CommandParser.optionalPlace(&arguments))
     }
 
@@ -85,7 +84,9 @@ extension CommandSpec {
             RequestCost("--rain/--frost", services: [.openMeteoEnsemble], RequestCost.ensemble),
         ]
     ) { arguments throws(ShellError) in
-        if arguments.words.contains(where: { $0.hasPrefix("--") }) { return try ChanceAlert.parseWatch(&arguments) }
+        if arguments.words.contains(where: { $0.hasPrefix("--") || Arguments.looksLikeOption($0) }) {
+            return try ChanceAlert.parseWatch(&arguments)
+        }
         guard let text = arguments.rest() else { return .watch(10) }
         guard let minutes = DecimalText.parse(text), minutes >= 0.05, minutes <= 1_440 else {
             try ChanceAlert.refusePlace(in: text.split(separator: " ").map(String.init))
@@ -119,4 +120,11 @@ extension CommandSpec {
 enum ForecastSpan {
     static let maximumHours = 384
     static let maximumDays = 16
+}
+
+extension CountRule {
+    /// `hourly [N]`: hours, as far as Open-Meteo forecasts.
+    static let hourly = CountRule(what: "the number of hours", maximum: ForecastSpan.maximumHours)
+    /// `daily [N]`: days, as far as Open-Meteo forecasts.
+    static let daily = CountRule(what: "the number of days", maximum: ForecastSpan.maximumDays)
 }

@@ -135,7 +135,7 @@ struct WeatherHandler {
     }
 
     func hourly(_ count: Int?, _ target: String?) async throws(ShellError) -> HandlerOutcome {
-        let (count, target) = places.countAndTarget(count, target)
+        let (count, target) = try places.countAndTarget(count, target, rule: .hourly)
         var weather = try await places.placeAfterOptionalCount(
             count, target, command: "hourly", what: "hours", maximum: ForecastSpan.maximumHours
         ) {
@@ -151,7 +151,7 @@ struct WeatherHandler {
     }
 
     func daily(_ count: Int?, _ target: String?) async throws(ShellError) -> HandlerOutcome {
-        let (count, target) = places.countAndTarget(count, target)
+        let (count, target) = try places.countAndTarget(count, target, rule: .daily)
         var weather = try await places.placeAfterOptionalCount(
             count, target, command: "daily", what: "days", maximum: ForecastSpan.maximumDays
         ) {
