@@ -75,11 +75,11 @@ extension WeatherSession {
         case .help(let name): return try HelpHandler.help(name)
         case .about: return [.about(aboutHandler.about())]
         case .doctor: return await doctorHandler.doctor()
-        case .log(let compact): return try exchangeHandler.logCommand(compact: compact)
+        case .log(let compact): return try logHandler.logCommand(compact: compact)
         case .export(let kind, let format, let path): return try exchangeHandler.export(kind, format: format, to: path)
         case .importFavorites(let path): return try exchangeHandler.importFavorites(from: path)
         case .importLog(let kind, let path): return try exchangeHandler.importLog(kind, from: path)
-        case .resetState: return try exchangeHandler.resetStateCommand()
+        case .resetState: return try logHandler.resetStateCommand()
         case .rerun, .replay, .source, .format, .clear, .quit, .watch, .watchChance, .watchNotifying:
             // Line-level commands: the runner handles them before they reach the view model.
             throw .usage("“\(command.spec.name)” cannot run here")

@@ -74,6 +74,8 @@ extension WeatherSession {
             persistence: persistence, favorites: favorites, configuration: configuration, recordingNow: recordingNow)
     }
 
+    var logHandler: LogHandler { LogHandler(persistence: persistence, recordingNow: recordingNow) }
+
     var favoritesHandler: FavoritesHandler {
         FavoritesHandler(persistence: persistence, favorites: favorites, currentPlace: currentPlace)
     }

@@ -7,7 +7,7 @@ import WeatherStore
 import Glibc
 #endif
 
-/// Your data in and out — `export`, `import`, `log`, `reset state` — given what they read
+/// Your data in and out — `export`, `import` (`log` and `reset state`: `LogHandler`) — given what they read
 /// and write: state.plist and log.jsonl (`SessionPersistence`), the favorites in memory, the
 /// configuration (paths, wx's own files, the key to scrub), and the clock records are stamped
 /// with. They change favorites and the log through the stores, never the session.
