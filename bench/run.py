@@ -410,6 +410,21 @@ STEP_NOTES = [
     "  command lines uncounted in the index (only `log`'s statistics read the count) and `log` counts them once.",
     "  Tried for the Tab and not kept: MAP_POPULATE on the mapped windows (9.44 vs 9.39 ms, 30 pairs) and a",
     "  software prefetch 1-4 KB ahead of the scan (within the noise under load).",
+    "- Item 4, round 4 (2026-12-07, this host, `--only snapshot-store` on the quiet machine at 86a4606e; callgrind,",
+    "  release build): the rebuild of the index no longer checks wx's own command lines — a listing shows nothing",
+    "  that depends on them — but passes them in runs, their newlines found 64 bytes at a time (CLineScan), and",
+    "  counts them as unchecked in the header (version 6); the first `log` checks them once and writes the index",
+    "  again. First `saved` with no index 505.7 -> 357.9 M instructions, 71.3 -> 59.7 ms (median of 5; perf",
+    "  task-clock 9 runs right after: median 56.9 ms) — not met: the kernel\"s copy of the 86 MB log stays ~13 ms",
+    "  (strace: pread64 12.6 ms; mapping it costs as much in faults: an mmap + memchr of every line 19.5-20.5 ms,",
+    "  MAP_POPULATE or not, against `dd` 13.2-13.6 ms), and of the 357.9 M the 22,000 snapshot and deletion lines",
+    "  made index lines ~100 M, the listing of 18,000 snapshots from the index ~110 M, the command lines\" scan",
+    "  65.6 M (it replaced memchr\"s 44 M and ~49 M of per-line calls; the first version, one 16-byte SSE2 search",
+    "  a line, was 99 M). The first `log` after that `saved` 274.5 M, 49.3 ms (met, barely); `log` from the index",
+    "  96.2 -> 23.0 M, 4.9 ms (it had decoded state.plist\"s 10,000 favorites for nothing it prints: `log` has a",
+    "  handler of its own). Output the same: `scripts/log-index-diff.py` old against new, 40 logs, every output",
+    "  equal (only the index\"s header differs). The Tab rows\" instructions are unchanged (89.6 M); their 12.4 ms",
+    "  this run (9.7 ms last stop, 9.9 ms its fastest run here) is the host\"s.",
 ]
 
 
