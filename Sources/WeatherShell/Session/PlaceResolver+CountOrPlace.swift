@@ -105,6 +105,32 @@ extension PlaceResolver {
 /// place — a favorite, a place of the recorded answers, or one the geocoder finds — the first
 /// word is the mistake, said as one.
 extension PlaceResolver {
+    /// Words and then coordinates (“drift tomorow 53.54,9.98”, a day mistyped) are no place to
+    /// look up — the geocoder was sent the words and the coordinates — but a word out of place.
+    ///
+    /// - Throws: `ShellError.usage` naming the words, when `target` is such.
+    nonisolated static func refuseWordsBeforeCoordinates(_ target: String) throws(ShellError) {
+        guard let stray = wordsBeforeCoordinates(target) else { return }
+        throw .usage(
+            "unknown “\(TerminalText.sanitized(String(stray.words.prefix(40))))” before the coordinates \(stray.coordinates): coordinates name a place alone"
+        )
+    }
+
+    /// The words of `target` before coordinates that end it (“tomorow 53.5413,9.9842”,
+    /// “tomorrow 48.85, 2.35”), and those coordinates as typed; nil when it does not end in
+    /// coordinates after a word.
+    nonisolated static func wordsBeforeCoordinates(_ target: String) -> (words: String, coordinates: String)? {
+        let words = target.split(separator: " ")
+        guard words.count >= 2 else { return nil }
+        for start in 1..<words.count {
+            let rest = words[start...].joined(separator: " ")
+            if Coordinate(parsing: rest) != nil {
+                return (words[..<start].joined(separator: " "), rest)
+            }
+        }
+        return nil
+    }
+
     /// The first word of `target` when it is letters only and the rest alone names a place: a
     /// favorite, a recorded place (`coverage.isRecorded`), or else one the geocoders find (the
     /// rest looked up as `show` would: one more request, made only after the whole found

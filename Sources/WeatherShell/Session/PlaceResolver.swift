@@ -81,13 +81,7 @@ final class PlaceResolver {
             return naming ? try await named(unnamed) : unnamed
         }
         if let pair = Coordinate.numberPair(target), !pair.isValid { throw .coordinatesOutOfRange }
-        // Words and then coordinates (“drift tomorow 53.54,9.98”, a day mistyped): no place to
-        // look up — the geocoder was sent the words and the coordinates — but a word out of place.
-        if let stray = Self.wordsBeforeCoordinates(target) {
-            throw .usage(
-                "unknown “\(TerminalText.sanitized(String(stray.words.prefix(40))))” before the coordinates \(stray.coordinates): coordinates name a place alone"
-            )
-        }
+        try Self.refuseWordsBeforeCoordinates(target)
         // A favorite's name mistyped: never answered silently for another place.
         let found: ([Place], notice: String?)
         if let near = nearFavorite(target) {
@@ -100,21 +94,6 @@ final class PlaceResolver {
         // It may be a favorite that could not be read: never answered silently for another place.
         if let favoritesUnread { notices.insert(.warning(Self.lookedUpInstead(target, favoritesUnread)), at: 0) }
         return ResolvedPlace(place: places[0], candidates: places, notices: notices)
-    }
-
-    /// The words of `target` before coordinates that end it (“tomorow 53.5413,9.9842”,
-    /// “tomorrow 48.85, 2.35”), and those coordinates as typed; nil when it does not end in
-    /// coordinates after a word.
-    nonisolated static func wordsBeforeCoordinates(_ target: String) -> (words: String, coordinates: String)? {
-        let words = target.split(separator: " ")
-        guard words.count >= 2 else { return nil }
-        for start in 1..<words.count {
-            let rest = words[start...].joined(separator: " ")
-            if Coordinate(parsing: rest) != nil {
-                return (words[..<start].joined(separator: " "), rest)
-            }
-        }
-        return nil
     }
 
     /// What is said of `name` looked up while favorites could not be read (`why`).
