@@ -42,15 +42,24 @@ import WeatherTestSupport
         return "\(local.date.iso) \(two(local.hour)):\(two(local.minute))"
     }
 
-    @Test func theStepsAreReadAtTheForecastAnswersOwnOffset() throws {
-        let file = "forecast-badajoz-cet-after-dst-end-hand-written.json"
-        let expected = try Self.expected(file)
-        let forecast = try Self.forecast(
-            current: "weather-badajoz-cest-before-dst-end-hand-written.json", steps: file,
-            requested: Coordinate(latitude: 38.88, longitude: -6.97))
+    /// The forecast of `current` and `steps` with the script's figures for `steps`, its zone's
+    /// offset and each step's time at the forecast's clock checked against them.
+    static func readAtStepsOffset(
+        current: String, steps: String, requested: Coordinate
+    ) throws -> (forecast: Forecast, expected: [String: Any]) {
+        let expected = try Self.expected(steps)
+        let forecast = try Self.forecast(current: current, steps: steps, requested: requested)
         #expect(forecast.zone.utcOffsetSeconds == expected["utc_offset_seconds"] as? Int)
-        let steps = try #require(expected["steps"] as? [String])
-        #expect(forecast.hourly.map { Self.local($0.time, forecast.clock) } == steps)
+        let times = try #require(expected["steps"] as? [String])
+        #expect(forecast.hourly.map { Self.local($0.time, forecast.clock) } == times)
+        return (forecast, expected)
+    }
+
+    @Test func theStepsAreReadAtTheForecastAnswersOwnOffset() throws {
+        let (forecast, expected) = try Self.readAtStepsOffset(
+            current: "weather-badajoz-cest-before-dst-end-hand-written.json",
+            steps: "forecast-badajoz-cet-after-dst-end-hand-written.json",
+            requested: Coordinate(latitude: 38.88, longitude: -6.97))
         // Each day of the steps: its low and high over the steps on it at that offset.
         let days = try #require(expected["days"] as? [String: [Double]])
         for (date, range) in days {
@@ -62,14 +71,9 @@ import WeatherTestSupport
     /// The recorded pair: London's reading of 28 April 2020 (`timezone` 3600, BST) beside steps
     /// of 20–25 March 2025 (`city.timezone` 0): the zone is London's at the steps' offset, GMT.
     @Test func londonsForecastTakesTheStepsOffsetNotTheOldReadings() throws {
-        let file = "forecast-london-kelvin-cnt40-rain.json"
-        let expected = try Self.expected(file)
-        let forecast = try Self.forecast(
-            current: "weather-london-lat-lon-kelvin-rain-1h.json", steps: file,
+        let (forecast, _) = try Self.readAtStepsOffset(
+            current: "weather-london-lat-lon-kelvin-rain-1h.json", steps: "forecast-london-kelvin-cnt40-rain.json",
             requested: Coordinate(latitude: 51.51, longitude: -0.13))
         #expect(forecast.zone.identifier == "Europe/London")
-        #expect(forecast.zone.utcOffsetSeconds == expected["utc_offset_seconds"] as? Int)
-        let steps = try #require(expected["steps"] as? [String])
-        #expect(forecast.hourly.map { Self.local($0.time, forecast.clock) } == steps)
     }
 }

@@ -27,12 +27,17 @@ import WeatherTestSupport
 
     /// wx's documents of `type`, from one run of `commands` under --json.
     func documents(_ commands: String, type: String) throws -> [[String: Any]] {
-        let run = try runWX(
-            ["--json", "-c", commands], home: TemporaryFolder(), server: FixtureServer(), now: Self.now)
+        try Self.documents(commands).filter { $0["type"] as? String == type }
+    }
+
+    /// Every document of one run of `commands` under --json at `now`, with the fixtures'
+    /// answers; the run must succeed.
+    static func documents(_ commands: String) throws -> [[String: Any]] {
+        let run = try runWX(["--json", "-c", commands], home: TemporaryFolder(), server: FixtureServer(), now: now)
         #expect(run.status == 0, "\(run.stderr)")
         return run.stdout.split(separator: "\n").compactMap {
             try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
-        }.filter { $0["type"] as? String == type }
+        }
     }
 
     /// A best document as the script writes it: qualified, members, top starts and every window

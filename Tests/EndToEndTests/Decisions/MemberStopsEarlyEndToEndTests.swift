@@ -14,14 +14,7 @@ import WeatherTestSupport
     static let paris = "48.85,2.35"
 
     /// The documents of one --json run of `commands`.
-    func documents(_ commands: String) throws -> [[String: Any]] {
-        let run = try runWX(
-            ["--json", "-c", commands], home: TemporaryFolder(), server: FixtureServer(), now: Self.now)
-        #expect(run.status == 0, "\(run.stderr)")
-        return run.stdout.split(separator: "\n").compactMap {
-            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
-        }
-    }
+    func documents(_ commands: String) throws -> [[String: Any]] { try DecisionsEndToEndTests.documents(commands) }
 
     /// A chance threshold's days as the script writes them: [date, reaching, members, most].
     func days(_ threshold: [String: Any]) -> [[Any]] {
