@@ -20,7 +20,16 @@ extension SettingsFindingsEndToEndTests {
         #expect(!again.stdout.contains("removed"))
         let (wrong, _) = try runDemo("fav add Berlin", home: home)
         #expect(wrong.status == 2)
-        #expect(wrong.stderr == "error: usage: fav add\n")
+        #expect(
+            wrong.stderr
+                == "error: “fav add” takes no place: it adds the current location — “show Berlin”, then “fav add”\n")
+        // A new user's `fav add 48.85,2.35` was told "usage: fav add" alone.
+        let (place, _) = try runDemo("fav add 48.85,2.35", home: home)
+        #expect(place.status == 2)
+        #expect(
+            place.stderr
+                == "error: “fav add” takes no place: it adds the current location — “show 48.85,2.35”, then “fav add”\n"
+        )
     }
 
     /// Trial 60: a favorite imported as "Qu,x" without a display name was listed as "Qu,x" in

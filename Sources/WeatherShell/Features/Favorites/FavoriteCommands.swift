@@ -1,3 +1,4 @@
+import WXBasics
 import WeatherKit
 
 // Favorites: `fav` and its subcommands, `favs`.
@@ -17,7 +18,13 @@ extension CommandSpec {
         guard let subcommand = arguments.subcommand(FavoriteSubcommand.self) else { throw arguments.usage() }
         switch subcommand {
         case .add:
-            guard arguments.words.isEmpty else { throw arguments.spec.usage(of: subcommand.declaration) }
+            // `fav add 48.85,2.35` was told "usage: fav add" alone (a new user): it takes no
+            // place, and saying so with the way to add that place is the help it needed.
+            guard arguments.words.isEmpty else {
+                let place = TerminalText.sanitized(ShellWords.join(arguments.words))
+                throw .usage(
+                    "“fav add” takes no place: it adds the current location — “show \(place)”, then “fav add”")
+            }
             return .favoriteAdd
         case .remove:
             guard let name = arguments.rest() else { throw arguments.spec.usage(of: subcommand.declaration) }

@@ -68,12 +68,14 @@ struct CommandFile {
         let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
         for (index, rawLine) in lines.enumerated() {
             if Task.isCancelled { break }
-            var line = String(rawLine)
-            if index == 0, line.first == "\u{FEFF}" { line.removeFirst() }
             runner.errors.context = "\(path):\(index + 1): "
-            guard line.count <= LineSafety.maximumLength else {
-                runner.report(
-                    .usage("line too long: \(line.count) characters (at most \(LineSafety.maximumLength)); not run"))
+            // Checked as a typed or piped line is (`LineSafety`): a control character was run
+            // as part of a command ("unknown command “show”; did you mean “show”?", a new user).
+            let line: String
+            switch LineSafety.checked(String(rawLine)) {
+            case .success(let checked): line = checked
+            case .failure(let error):
+                runner.report(error)
                 status = .failed
                 continue
             }
