@@ -322,7 +322,7 @@ import WeatherTestSupport
         try "name,latitude\r\nx,1\r\n".write(toFile: file, atomically: true, encoding: .utf8)
         await #expect(
             throws: ShellError.unreadableFile(
-                "\(file): the CSV header has no “number”, “line”, “time” columns, which an export of history has (this one has: name, latitude); nothing imported"
+                "\(file): the CSV header has no “number”, “line”, “time” columns of an export of history (it has: name, latitude); nothing imported"
             )
         ) { try await session.execute(.importLog(.history, path: file)) }
         try "".write(toFile: file, atomically: true, encoding: .utf8)

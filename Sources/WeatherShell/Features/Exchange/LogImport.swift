@@ -82,7 +82,7 @@ extension DataExchange {
                 throw FileProblem("this is an export of \(other.rawValue), not of \(kind.rawValue)")
             }
             throw FileProblem(
-                "the CSV header has no \(missing.map { "“\($0)”" }.joined(separator: ", ")) \(missing.count == 1 ? "column" : "columns"), which an export of \(kind.rawValue) has (this one has: \(shownColumns(header.fields)))"
+                "the CSV header has no \(missing.map { "“\($0)”" }.joined(separator: ", ")) \(missing.count == 1 ? "column" : "columns") of an export of \(kind.rawValue) (it has: \(shownColumns(header.fields)))"
             )
         }
         var rows: [ImportRow] = []
