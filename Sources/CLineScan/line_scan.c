@@ -4,7 +4,10 @@
 #include <stdint.h>
 #include <string.h>
 
-#ifdef __SSE2__
+#if defined(__x86_64__) && defined(__SSE2__)
+#include <immintrin.h>
+#define WX_HAVE_AVX2_VARIANT 1
+#elif defined(__SSE2__)
 #include <emmintrin.h>
 #endif
 
@@ -42,10 +45,22 @@ static inline uint64_t newlines64(const unsigned char *block) {
 #endif
 }
 
+#ifdef WX_HAVE_AVX2_VARIANT
+// As `newlines64`, by two 32-byte compares: for a processor with AVX2, chosen at run time.
+static inline __attribute__((always_inline, target("avx2"))) uint64_t newlines64_avx2(const unsigned char *block) {
+    const __m256i wanted = _mm256_set1_epi8('\n');
+    __m256i low = _mm256_loadu_si256((const __m256i *)block);
+    __m256i high = _mm256_loadu_si256((const __m256i *)(block + 32));
+    uint32_t low_mask = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(low, wanted));
+    uint32_t high_mask = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(high, wanted));
+    return (uint64_t)high_mask << 32 | low_mask;
+}
+#endif
+
 // The lines are found 64 bytes at a time: a mask of the block's newlines, each line's end taken
 // from it in turn, and the next line's first bytes compared. What is left at the end, less than
 // a block, is searched with memchr.
-static inline __attribute__((always_inline)) size_t pass(
+static inline __attribute__((always_inline)) size_t pass(uint64_t (*newlines)(const unsigned char *),
     const unsigned char *first, size_t available, const unsigned char *prefix, size_t prefix_length,
     size_t longest, size_t *lines) {
     const unsigned char *end = first + available;
@@ -55,7 +70,7 @@ static inline __attribute__((always_inline)) size_t pass(
     // The prefix holds no "\n": the line's end is after it.
     const unsigned char *block = line + prefix_length;
     while (end - block >= 64) {
-        uint64_t mask = newlines64(block);
+        uint64_t mask = newlines(block);
         while (mask != 0) {
             const unsigned char *found = block + __builtin_ctzll(mask);
             mask &= mask - 1;
@@ -84,9 +99,28 @@ done:
     return passed;
 }
 
+#ifdef WX_HAVE_AVX2_VARIANT
+// `pass` compiled for AVX2, its blocks' newlines found by `newlines64_avx2`: a 64-byte block took
+// four 16-byte compares, masks and shifts; here two.
+static __attribute__((target("avx2"))) size_t pass_avx2(
+    const unsigned char *first, size_t available, const unsigned char *prefix, size_t longest, size_t *lines) {
+    return pass(newlines64_avx2, first, available, prefix, 18, longest, lines);
+}
+#endif
+
 size_t wx_pass_prefixed_lines(
     const void *start, size_t available, const void *prefix, size_t prefix_length, size_t longest, size_t *lines) {
     // wx's command records begin with the 18 bytes of `{"kind":"command",`: compared as constants.
-    if (prefix_length == 18) return pass(start, available, prefix, 18, longest, lines);
-    return pass(start, available, prefix, prefix_length, longest, lines);
+    if (prefix_length == 18) {
+#ifdef WX_HAVE_AVX2_VARIANT
+        if (__builtin_cpu_supports("avx2")) return pass_avx2(start, available, prefix, longest, lines);
+#endif
+        return pass(newlines64, start, available, prefix, 18, longest, lines);
+    }
+    return pass(newlines64, start, available, prefix, prefix_length, longest, lines);
+}
+
+size_t wx_pass_prefixed_lines_portable(
+    const void *start, size_t available, const void *prefix, size_t prefix_length, size_t longest, size_t *lines) {
+    return pass(newlines64, start, available, prefix, prefix_length, longest, lines);
 }

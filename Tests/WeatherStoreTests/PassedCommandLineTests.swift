@@ -1,3 +1,4 @@
+import CLineScan
 import Foundation
 import Testing
 import WXBasics
@@ -205,5 +206,55 @@ import WeatherTestSupport
             let passed = bytes.withUnsafeBytes { scan.quickLine(at: $0.baseAddress!, available: $0.count) }
             #expect(passed == length && scan.count == lines, "\(String(decoding: bytes.prefix(60), as: UTF8.self))")
         }
+    }
+
+    /// The scan of a run of lines, with AVX2 where the machine has it and without, against a plain
+    /// walk (each line's prefix compared, its end found byte by byte) over 8,000 random buffers
+    /// of prefixed lines, other lines, lines without an end and lines past the longest: the same
+    /// bytes passed and the same count, from both.
+    @Test func theScanOfARunAgreesWithAPlainWalkWithAndWithoutAVX2() {
+        let prefix = EventLog.sortedCommandPrefix
+        var generator = StatePlistReaderTests.Generator(state: 7)
+        func plain(_ bytes: [UInt8], longest: Int) -> (passed: Int, lines: Int) {
+            var line = 0
+            var passed = 0
+            var lines = 0
+            while bytes.count - line > prefix.count, bytes[line..<(line + prefix.count)].elementsEqual(prefix) {
+                guard let end = bytes[(line + prefix.count)...].firstIndex(of: 0x0A), end - line <= longest else {
+                    break
+                }
+                passed = end
+                lines += 1
+                line = end + 1
+            }
+            return (passed, lines)
+        }
+        var wrong: [String] = []
+        for round in 0..<8_000 {
+            var bytes: [UInt8] = []
+            let size = Int.random(in: 0..<1_500, using: &generator)
+            while bytes.count < size {
+                if Int.random(in: 0..<10, using: &generator) < 8 { bytes += prefix }
+                let length = Int.random(in: 0..<(round % 7 == 0 ? 300 : 120), using: &generator)
+                for _ in 0..<length { bytes.append(UInt8.random(in: 0x61...0x7A, using: &generator)) }
+                if Int.random(in: 0..<12, using: &generator) > 0 { bytes.append(0x0A) }
+            }
+            let longest = round % 3 == 0 ? Int.random(in: 18..<200, using: &generator) : LogFile.longestLine
+            let expected = plain(bytes, longest: longest)
+            for (name, scan) in [("chosen", wx_pass_prefixed_lines), ("portable", wx_pass_prefixed_lines_portable)] {
+                var lines = 0
+                let passed = bytes.withUnsafeBytes { buffer in
+                    prefix.withUnsafeBytes {
+                        scan(buffer.baseAddress, buffer.count, $0.baseAddress, $0.count, longest, &lines)
+                    }
+                }
+                if passed != expected.passed || lines != expected.lines {
+                    wrong.append(
+                        "\(name) round \(round): \(passed)/\(lines), plainly \(expected.passed)/\(expected.lines)")
+                }
+            }
+        }
+        let disagreements = wrong.count
+        #expect(disagreements == 0, "\(wrong.prefix(5))")
     }
 }
