@@ -9,7 +9,9 @@ import WeatherTestSupport
 /// A rebuild of the index writes the index line of a snapshot in wx's own layout straight from
 /// the log line's bytes (`EventLog.ownSnapshotIndexLine`) where they tell the whole snapshot: the
 /// line written is byte for byte the one `SnapshotIndex.appendLine` writes of the snapshot
-/// `read(_:)` makes of the log line, with the same id; any other line is left to `read(_:)`.
+/// `read(_:)` makes of the log line, with the same id; any other line is left to `read(_:)`. The
+/// entry the rebuild keeps of it for the listing that asked (`RebuiltListing`) is the one a
+/// reading of that index line decodes.
 @Suite(.tags(.unit)) struct OwnSnapshotIndexLineTests {
     /// nil when `line` is left to `read(_:)`; else whether what the bytes wrote is what
     /// `appendLine` writes of `read(_:)`'s snapshot (at an offset of 12,345 bytes).
@@ -24,8 +26,29 @@ import WeatherTestSupport
             else { return false }
             var slow: [UInt8] = [9, 9]
             SnapshotIndex.appendLine(snapshot, offset: 12_345, keptDays: [], to: &slow)
-            return fast == slow
+            return fast == slow && keptAsDecoded(raw, line: Array(fast.dropFirst(2).dropLast()))
         }
+    }
+
+    /// Whether the entry a rebuild keeps of the log line `raw` for its listing
+    /// (`RebuiltListing.Rows`) is the one a reading of the index decodes from `line`, the index
+    /// line written of it.
+    static func keptAsDecoded(_ raw: UnsafeRawBufferPointer, line: [UInt8]) -> Bool {
+        var rows = RebuiltListing.Rows()
+        guard let fields = EventLog.ownSnapshotFields(raw), rows.keep(fields, of: raw, offset: 12_345) else {
+            return false
+        }
+        let version = FileVersion(device: 1, inode: 2, size: 3, modifiedNanoseconds: 4, changedNanoseconds: 5)
+        var kept: [SnapshotIndex.Entry] = []
+        RebuiltListing(version: version, rows: rows, deleted: []).forEach(keepingDays: true) { kept.append($0) }
+        var decoder = SnapshotIndex.LineDecoder()
+        guard kept.count == 1, case .snapshot(let snapshot, let offset, let days) = kept[0],
+            case .snapshot(let decoded, let decodedOffset, let decodedDays)? = line.withUnsafeBytes({
+                decoder.entry($0)
+            })
+        else { return false }
+        return snapshot == decoded && offset == decodedOffset && days == decodedDays
+            && snapshot.savedAt.timeIntervalSince1970.bitPattern == decoded.savedAt.timeIntervalSince1970.bitPattern
     }
 
     /// Records wx writes (every optional value present or absent, names of printable ASCII and

@@ -255,6 +255,85 @@ import WeatherTestSupport
         #expect(listed().contains { $0.id == 1_010 })
     }
 
+    /// The listing that made the index afresh takes its entries from what the rebuild kept
+    /// (`RebuiltListing`), not from the file: every entry — deletions, snapshots in wx's own
+    /// layout (with and without a zone, a weather code, negative and missing values) and others
+    /// (a kept forecast, a name beyond ASCII) — is the one a reading of the index decodes, in the
+    /// same order, and the list is the whole log's, as a later listing from the index gives it.
+    @Test func theListingThatMadeTheIndexListsWhatTheIndexHolds() throws {
+        var text = ""
+        var id = 0
+        for number in 1...16_000 {
+            text += #"{"kind":"command","line":"show Hamburg","n":\#(number),"ts":"2026-02-06T21:40:00Z","v":1}"#
+            text += "\n"
+            guard number % 40 == 0 else { continue }
+            id += 1
+            let time = #"{"data_time":"2026-02-06T2\#(id % 10):30:00Z","#
+            let end = #","ts":"2026-02-0\#(id % 9 + 1)T21:40:00Z","utc_offset_seconds":\#(id % 3 * 1800 - 1800),"v":1"#
+            switch id % 5 {
+            case 0:
+                text +=
+                    time
+                    + #""id":\#(id),"kind":"snapshot","place":{"latitude":53.55,"longitude":9.99,"name":"Hamburg"},"temperature_celsius":-\#(id % 7).25,"timezone":"Europe/Berlin""#
+                    + end + "}"
+            case 1:
+                text +=
+                    time
+                    + #""id":\#(id),"kind":"snapshot","place":{"latitude":-33.8688,"longitude":151.2093,"name":"Sydney \#(id % 4)"},"precipitation_millimetres":0.3,"precipitation_probability_percent":40"#
+                    + end + #","weather_code":\#(id % 99)}"#
+            case 2:
+                text +=
+                    time
+                    + #""forecast_days":[{"date":"2026-02-07","temperature_max_celsius":4.5}],"id":\#(id),"kind":"snapshot","place":{"latitude":48.85,"longitude":2.35,"name":"Paris"},"timezone":"Europe/Paris""#
+                    + end + "}"
+            case 3:
+                text +=
+                    time
+                    + #""id":\#(id),"kind":"snapshot","place":{"latitude":47.37,"longitude":8.54,"name":"Zürich"},"timezone":"Europe/Zurich""#
+                    + end + "}"
+            default:
+                text +=
+                    time
+                    + #""id":\#(id),"kind":"snapshot","place":{"latitude":0,"longitude":0,"name":""},"temperature_celsius":0"#
+                    + end + "}"
+            }
+            text += "\n"
+            if id % 7 == 0 {
+                text += #"{"id":\#(id - 3),"kind":"snapshot.deleted","ts":"2026-02-06T21:40:00Z","v":1}"#
+                text += "\n"
+            }
+        }
+        try Data(text.utf8).write(to: logURL)
+        try EventLog(folder: home.path, fileSystem: files).appendCommand("saved", at: time)
+
+        let log = EventLog(folder: home.path, fileSystem: files)
+        var first: [Snapshot] = []
+        log.forEachListedSnapshot { first.append($0) }
+        let rebuilt = try #require(log.rebuiltListing)
+        let indexed = try #require(log.listedIndex)
+        #expect(rebuilt.version == indexed.version)
+        var kept: [String] = []
+        rebuilt.forEach(keepingDays: true) { kept.append(Self.described($0)) }
+        log.rebuiltListing = nil
+        var decoded: [String] = []
+        #expect(log.scanIndex(indexed) { decoded.append(Self.described($0)) })
+        #expect(kept.count == 57 + (400 - 57))  // the deletions, then the snapshots left
+        #expect(kept == decoded)
+        #expect(first.count == 400 - 57)
+        #expect(first == folded())
+        #expect(listed() == first)
+    }
+
+    /// An entry with every field spelled out, the times by their bits.
+    static func described(_ entry: SnapshotIndex.Entry) -> String {
+        switch entry {
+        case .deletion(let id): return "d \(id)"
+        case .snapshot(let snapshot, let offset, let days):
+            return "s \(snapshot) \(snapshot.savedAt.timeIntervalSince1970.bitPattern) "
+                + "\(snapshot.reading.dataTime.timeIntervalSince1970.bitPattern) \(String(describing: offset)) \(days)"
+        }
+    }
+
     /// An index made from this log as it is is what the list comes from, with what wx appended
     /// since: shown here by one whose names were changed (and its check made again).
     @Test func anIndexThatMatchesTheLogIsUsed() throws {

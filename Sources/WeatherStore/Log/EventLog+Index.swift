@@ -116,7 +116,17 @@ extension EventLog {
     /// Calls `body` with each entry of the index `checked` describes, as `scanIndexLines`.
     ///
     /// - Parameter keepingDays: whether each snapshot's kept days are read (else an empty list).
+    /// The entries of the index this wx just made from the log (`rebuiltListing`) are taken
+    /// from memory, not read back and decoded.
     func scanIndex(_ checked: CheckedIndex, keepingDays: Bool = true, _ body: (SnapshotIndex.Entry) -> Void) -> Bool {
+        if let listing = rebuiltListing {
+            guard listing.version == checked.version else {
+                rebuiltListing = nil
+                return scanIndex(checked, keepingDays: keepingDays, body)
+            }
+            listing.forEach(keepingDays: keepingDays, body)
+            return true
+        }
         var decoder = SnapshotIndex.LineDecoder(keepingDays: keepingDays)
         return scanIndexLines(checked) { line in
             if let entry = decoder.entry(line) { body(entry) }
@@ -128,11 +138,18 @@ extension EventLog {
     final class IndexLines {
         private let writer: FileWriter
         private var line: [UInt8] = []
+        /// The entries of the lines written while `keepListing` asked for them, up to
+        /// `RebuiltListing.most`; nil past them, or when a line written does not decode.
+        private(set) var listing: RebuiltListing.Rows?
+        private var decoder = SnapshotIndex.LineDecoder()
 
         init(_ writer: FileWriter) {
             self.writer = writer
             line.reserveCapacity(256)
         }
+
+        /// Keeps the entries of the lines from now on (`listing`).
+        func keepListing() { listing = RebuiltListing.Rows() }
 
         /// The line of `snapshot`, its record starting at `offset` in the log, with the dates of
         /// the forecast days it kept.
@@ -140,16 +157,27 @@ extension EventLog {
             line.removeAll(keepingCapacity: true)
             SnapshotIndex.appendLine(snapshot, offset: offset, keptDays: keptDays, to: &line)
             writer.write(line)
+            // The entry as the index's reading makes it (the line decoded): the rare snapshot
+            // not in wx's own layout (a kept forecast, warnings) is decoded here.
+            if listing != nil {
+                let entry = line.withUnsafeBytes { decoder.entry(UnsafeRawBufferPointer(rebasing: $0.dropLast())) }
+                guard let entry, listing!.keep(entry) else {
+                    listing = nil
+                    return
+                }
+            }
         }
 
         /// The line of the snapshot a line of the log in wx's own layout holds, written from its
         /// bytes (`EventLog.ownSnapshotIndexLine`); its id, or nil (nothing written) for a line
         /// that is not one.
         func putOwnSnapshot(_ logLine: UnsafeRawBufferPointer, offset: Int) -> Int? {
+            guard let fields = EventLog.ownSnapshotFields(logLine) else { return nil }
             line.removeAll(keepingCapacity: true)
-            guard let id = EventLog.ownSnapshotIndexLine(logLine, offset: offset, to: &line) else { return nil }
+            EventLog.appendIndexLine(fields, of: logLine, offset: offset, to: &line)
             writer.write(line)
-            return id
+            if listing != nil, !listing!.keep(fields, of: logLine, offset: offset) { listing = nil }
+            return fields.id
         }
 
         /// A snapshot's line as an index holds it (without its "\n"), copied as it is.

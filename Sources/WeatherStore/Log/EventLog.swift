@@ -38,6 +38,9 @@ package final class EventLog {
     var listedIndex: CheckedIndex?
     /// The index last found sound (read whole once for each version of the file).
     var checkedIndexMemo: CheckedIndex?
+    /// The entries of the index this wx last made afresh from the log, kept from the making so
+    /// that the listing that asked for it does not read them back (`scanIndex`).
+    var rebuiltListing: RebuiltListing?
     /// The log's size in bytes when `refreshCatalog` last opened it (a torn last line included).
     var foldedLogSize = 0
     /// Whether an append took the log past a multiple of `SnapshotIndex.rewriteAfter` bytes
