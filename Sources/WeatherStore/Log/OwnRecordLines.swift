@@ -106,6 +106,7 @@ struct OwnRecordReader {
 
     /// Moves past `text` when the bytes at hand are it; false (not moving) otherwise. Compared
     /// eight bytes at a time (a snapshot's line has a dozen keys to pass).
+    @inline(__always)
     mutating func skip(_ text: StaticString) -> Bool {
         let length = text.utf8CodeUnitCount
         guard index + length <= line.count, let base = line.baseAddress else { return false }
