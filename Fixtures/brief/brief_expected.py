@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The facts `wx brief` should state for Berlin's recorded forecast (answered in GMT) at the
 instant given as argv[1] — or for the recording argv[2] names (under Fixtures/) at the place's
-zone argv[3] — computed here from the recording with code of its own, by the rules `help brief`
+zone argv[3] (its ISO labels read at the answer's `utc_offset_seconds`) — computed here from the recording with code of its own, by the rules `help brief`
 states (`rain`'s reading): a wet hour has 0.1 mm or more (the sum of the hour before its time);
 the spell is the first run of wet hours that starts among those reaching past now within 24
 hours, followed to its end in the data as `rain` follows it, starting where its first wet hour
@@ -29,11 +29,13 @@ def iso(moment):
     return moment.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def instant(label):
-    """An hour's label: Unix seconds, or an ISO time in the answer's GMT."""
+def instant(label, offset_seconds=0):
+    """An hour's label: Unix seconds, or an ISO time at the answer's UTC offset
+    (`utc_offset_seconds`: Open-Meteo's labels carry no zone, and one offset holds for the whole
+    answer — 0 for Berlin's recording in GMT, -18000 for New York's in EST)."""
     if isinstance(label, (int, float)):
         return datetime.fromtimestamp(label, timezone.utc)
-    return datetime.fromisoformat(label).replace(tzinfo=timezone.utc)
+    return datetime.fromisoformat(label).replace(tzinfo=timezone(timedelta(seconds=offset_seconds)))
 
 
 def falls(hourly, times, start, end):
@@ -134,7 +136,8 @@ def main():
     zone = ZoneInfo(sys.argv[3] if len(sys.argv) > 3 else "Europe/Berlin")
     answer = json.loads(path.read_text())
     hourly = answer["hourly"]
-    times = [instant(t) for t in hourly["time"]]
+    offset = answer.get("utc_offset_seconds") or 0
+    times = [instant(t, offset) for t in hourly["time"]]
     amounts = hourly["precipitation"]
     # Each amount is the hour before its time: the hours that reach past now; the spell must
     # start within 24 hours from now, and is followed past them (`rain`'s reading, which brief
@@ -183,7 +186,7 @@ def main():
     if window:
         hours_left = int(min(24 * 3600, (window[-1][0] - now).total_seconds()) // 3600)
     today = now.astimezone(zone).date()
-    days = [d if isinstance(d, str) else instant(d).astimezone(zone).date().isoformat()
+    days = [d if isinstance(d, str) else instant(d, offset).astimezone(zone).date().isoformat()
             for d in answer["daily"]["time"]]
     highs = dict(zip(days, answer["daily"]["temperature_2m_max"]))
     tomorrow = {

@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
-"""What `wx check --rain/--frost` should read from the hand-written Paris ensemble, computed
-here from the member values with code of its own (not wx's): for today and tomorrow at the
-place's clock (Europe/Paris) from WX_NOW, the members with a whole day of hours, those whose
-day's precipitation sum is at least 1 mm (rain) and whose day's lowest temperature is below
-0 °C (frost); the day with the higher share is the reading. An hourly precipitation value is
+"""What `wx check --rain/--frost` should read from the hand-written Paris ensemble (or the
+answer argv[2] names under Fixtures/, at the zone argv[3]), computed here from the member values
+with code of its own (not wx's): for today and tomorrow at the place's clock (Europe/Paris) from
+WX_NOW, the members that count for the day, those whose day's precipitation sum is at least 1 mm
+(rain) and whose day's lowest temperature is below 0 °C (frost); the day with the higher share
+is the reading. A member counts with a whole day of values, or — lacking some (its values stop
+early, or have a gap) — when those it has already settle it: an amount already at 1 mm, an
+instant already below 0 °C (the hours missing cannot undo either); else it is left out. An hourly precipitation value is
 the sum of the hour before its time (Open-Meteo's variable table), so a day's sum takes the
 hours that end in it: those whose preceding hour starts between 00:00 and 23:00 of the day.
 Today is the rest of today: only the hours still to come count, those starting at or after the
@@ -12,6 +15,7 @@ Prints one JSON object:
 {"rain": {"date", "members", "of"}, "frost": {...}, "rain_today": {...}, "frost_today": {...}}
 for the instant given as argv[1] (the `_today` readings are today's, whichever is higher)."""
 import json
+import re
 import sys
 from datetime import datetime, timezone
 from pathlib import Path
@@ -29,8 +33,10 @@ def series(hourly, name):
 
 def main():
     now = datetime.fromisoformat(sys.argv[1].replace("Z", "+00:00"))
-    hourly = json.loads(ANSWER.read_text())["hourly"]
-    zone = ZoneInfo("Europe/Paris")
+    answer = ANSWER if len(sys.argv) < 3 else HERE.parent / sys.argv[2]
+    # Hamburg's bare `nan` (no JSON) is read as wx reads it: no value.
+    hourly = json.loads(re.sub(r"\bnan\b", "null", answer.read_text()))["hourly"]
+    zone = ZoneInfo(sys.argv[3] if len(sys.argv) > 3 else "Europe/Paris")
     local = [datetime.fromtimestamp(t, timezone.utc).astimezone(zone) for t in hourly["time"]]
     today = now.astimezone(zone).date()
     # The next whole hour (now itself on the hour), as an instant.
@@ -56,12 +62,14 @@ def main():
                 indices = [i for i in indices if starts[i] >= next_hour]
                 if not indices:
                     continue
-            whole = [[m[i] for i in indices] for m in series(hourly, name)]
-            whole = [values for values in whole if all(v is not None for v in values)]
-            if kind == "rain":
-                count = sum(1 for values in whole if sum(values) >= 1.0 - 1e-9)
-            else:
-                count = sum(1 for values in whole if min(values) < 0)
+            count = 0
+            whole = []
+            for member in series(hourly, name):
+                known = [member[i] for i in indices if i < len(member) and member[i] is not None]
+                meets = bool(known) and (sum(known) >= 1.0 - 1e-9 if kind == "rain" else min(known) < 0)
+                if len(known) == len(indices) or meets:
+                    whole.append(known)
+                    count += meets
             reading = {"date": date.isoformat(), "members": count, "of": len(whole)}
             if offset == 0:
                 result[kind + "_today"] = reading

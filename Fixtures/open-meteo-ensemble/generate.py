@@ -267,7 +267,9 @@ def write(name, body):
         f.write(text + "\n")
 
 def days(body, offset):
-    """Per local day: members with every hour, their highs, lows and sums."""
+    """Per local day: members with every hour, their highs, lows and sums; and the frost as
+    wx counts a member (EnsembleMemberCount): with every hour, or lacking some but already
+    below 0 °C at one it has — (members with frost, members counted)."""
     hourly = body["hourly"]
     times = hourly["time"]
     groups = {}
@@ -287,20 +289,32 @@ def days(body, offset):
                 if all(v is not None and not (isinstance(v, float) and math.isnan(v)) for v in vals):
                     rows.append(vals)
             return rows
+        def frost():
+            frosty = counted = 0
+            for key, values in hourly.items():
+                if key != "temperature_2m" and not key.startswith("temperature_2m_member"):
+                    continue
+                vals = [values[i] if i < len(values) else None for i in idx]
+                known = [v for v in vals if v is not None and not (isinstance(v, float) and math.isnan(v))]
+                below = any(v < 0 for v in known)
+                if len(known) == len(vals) or below:
+                    counted += 1
+                    frosty += below
+            return frosty, counted
         temps = whole("temperature_2m")
         sums = [sum(r) for r in whole("precipitation")]
         highs = [max(r) for r in temps]
         lows = [min(r) for r in temps]
-        out.append((day, highs, lows, sums))
+        out.append((day, highs, lows, sums, frost()))
     return out
 
 def report(name, body):
     print(name)
-    for day, highs, lows, sums in days(body, body["utc_offset_seconds"]):
+    for day, highs, lows, sums, (frost, frost_of) in days(body, body["utc_offset_seconds"]):
         f = lambda xs: "p10 %.4f median %.4f p90 %.4f n %d" % (percentile(xs, .1), percentile(xs, .5), percentile(xs, .9), len(xs)) if xs else "none"
         wet = sum(1 for s in sums if s >= 1 - 1e-9)
-        frost = sum(1 for x in lows if x < 0)
-        print("  day %d  high %s | low %s | rain %d of %d | frost %d" % (day, f(highs), f(lows), wet, len(sums), frost))
+        print("  day %d  high %s | low %s | rain %d of %d | frost %d of %d" % (
+            day, f(highs), f(lows), wet, len(sums), frost, frost_of))
 
 if __name__ == "__main__":
     for name, body in [

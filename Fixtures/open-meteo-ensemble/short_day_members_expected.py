@@ -5,17 +5,22 @@
 
 A member counts for a day's temperature only with every instant of it (00:00–23:00 at
 Europe/Berlin's clock, CET) and for its rain with every hour ending within it, or when the
-amounts it has there already add up to 1 mm (trial 61: such a member is wet whatever the rest). Today (the
+amounts it has there already add up to 1 mm (trial 61: such a member is wet whatever the rest);
+for its frost (`frost_members` of `frost_of_members` in --json) by the same rule: with every
+instant, or when an instant it has is already below 0 °C (a frost whatever the rest). Today (the
 test's clock, `NOW`) is the rest of today: its instants from the next whole hour (the clock's
 own hour when it reads a whole hour) to 23:00, its rain the hours ending after that hour. A day whose
 temperature rests on fewer members than the answer has with temperature (the control run and
 the `temperature_2m_memberNN` keys with a value), or whose rain on fewer than it has with
 precipitation, is said: "Wed 02 Dec: 4 of 5 members (…)" when both rest on as many (out of the
-heading's count, the larger of the two), else each short one out of its own.
+heading's count, the larger of the two), else each short one out of its own; in the parentheses
+why the others are left out — they lack values for part of the day (a member with every value
+counts), and for the rain their amounts there are under 1 mm.
 
 Prints one line a whole day, tab-separated: the answer's file, the ISO date, its temperature members, the answer's
 members with temperature, its rain members, the answer's with precipitation, the heading's count,
-and the note ("Wed 02 Dec: 4 of 5 members"; "none" for a day with them all).
+the note ("Wed 02 Dec: 4 of 5 members (the others lack …)"; "none" for a day with them all), the
+members with frost and the members that count for frost.
 
 Run: python3 Fixtures/open-meteo-ensemble/short_day_members_expected.py
 """
@@ -47,6 +52,18 @@ def report(name):
         keys = [variable] + sorted(k for k in hourly if k.startswith(variable + "_member"))
         return [hourly[k] for k in keys if any(v is not None for v in hourly[k])]
 
+    def frost(series, indices):
+        """(members with frost, members counted for frost): a member counts with every instant,
+        or with one it has already below 0 °C; it has frost when an instant is below 0 °C."""
+        counted = with_frost = 0
+        for m in series:
+            known = [m[i] for i in indices if i < len(m) and m[i] is not None]
+            below = any(v < 0 for v in known)
+            if len(known) == len(indices) or below:
+                counted += 1
+                with_frost += below
+        return with_frost, counted
+
     def covering(series, indices, wet=False):
         # A member short of an amount counts for the rain when those it has already add up to
         # 1 mm (exactly, as the service writes them): it is wet whatever the rest adds.
@@ -75,15 +92,23 @@ def report(name):
             continue  # not a whole day (or the whole rest of today): not shown
         t, p = covering(temperature, instants), covering(precipitation, ending, wet=True)
         label = f"{date:%a %d %b}"
-        if t == len(temperature) and p == len(precipitation):
+        short_t, short_p = t < len(temperature), p < len(precipitation)
+        wet = "under 1 mm in the hours they have"
+        why = (
+            "the others lack a temperature for part of the day" if short_t and not short_p
+            else f"the others lack rain for part of the day and are {wet}" if short_p and not short_t
+            else f"the others lack values for part of the day, and their rain is {wet}")
+        if not short_t and not short_p:
             note = "none"
         elif t == p:
-            note = f"{label}: {t} of {heading} members"
+            note = f"{label}: {t} of {heading} members ({why})"
         else:
-            parts = ([f"temperature from {t} of {len(temperature)} members"] if t < len(temperature) else []) + (
-                [f"rain from {p} of {len(precipitation)} members"] if p < len(precipitation) else [])
-            note = f"{label}: " + ", ".join(parts)
-        print("\t".join(map(str, [name, date.isoformat(), t, len(temperature), p, len(precipitation), heading, note])))
+            parts = ([f"temperature from {t} of {len(temperature)} members"] if short_t else []) + (
+                [f"rain from {p} of {len(precipitation)} members"] if short_p else [])
+            note = f"{label}: " + ", ".join(parts) + f" ({why})"
+        frosty, frost_of = frost(temperature, instants)
+        print("\t".join(map(str, [name, date.isoformat(), t, len(temperature), p, len(precipitation), heading, note,
+                                  frosty, frost_of])))
 
 
 report("bad-members-hand-written.json")

@@ -52,6 +52,8 @@ import WeatherTestSupport
         #expect(days[1].high?.members == 50 && days[1].low?.members == 50)
         #expect(close(days[1].low?.p10, 0.0) && close(days[1].low?.median, 1.0) && close(days[1].low?.p90, 1.91))
         #expect(days[1].wetMembers == 19 && days[1].precipitationMembers == 51 && days[1].frostMembers == 4)
+        // Member 07 is not below 0 °C at any hour it has: left out of the frost too (4 of 50).
+        #expect(days[1].temperatureMembers == 50)
         #expect(days[1].rainPercent.map { Int($0.rounded()) } == 37)
         // Day 3.
         #expect(close(days[2].high?.p10, 4.0) && close(days[2].high?.median, 6.0) && close(days[2].high?.p90, 8.0))
@@ -60,7 +62,9 @@ import WeatherTestSupport
         #expect(days[3].high?.members == 46 && days[3].precipitationMembers == 46)
         #expect(close(days[3].high?.p10, 6.7) && close(days[3].high?.median, 10.1) && close(days[3].high?.p90, 13.3))
         #expect(close(days[3].low?.p10, -1.3) && close(days[3].low?.median, 2.1) && close(days[3].low?.p90, 5.3))
-        #expect(days[3].wetMembers == 1 && days[3].frostMembers == 12)
+        // Frost by the rule chance counts members by (EnsembleMemberCount): one of the five that
+        // stop is already below 0 °C at an hour it has, so it counts — 13 of 47, not 12 of 46.
+        #expect(days[3].wetMembers == 1 && days[3].frostMembers == 13 && days[3].temperatureMembers == 47)
         #expect(days[3].agreement == .uncertain)
         #expect(days[0].agreement == .confident)
         // The hours end at 11:00 CET on 5 December.

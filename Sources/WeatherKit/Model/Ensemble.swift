@@ -230,8 +230,13 @@ package struct EnsembleDay: Hashable, Sendable {
     /// Members with precipitation for the whole day, and those whose amounts stop early but
     /// already reach the threshold (`EnsembleMemberCount`): what `wetMembers` is out of.
     package var precipitationMembers: Int
-    /// Members whose day's low is below 0 °C.
+    /// Members whose day's low is below 0 °C, a member whose temperatures stop within the day
+    /// (or have a gap) among them when one it has is already below 0 °C (`EnsembleMemberCount`).
     package var frostMembers: Int
+    /// Members with the temperature for the whole day, and those whose temperatures stop early
+    /// but are already below 0 °C at an instant: what `frostMembers` is out of. The high and
+    /// low (`high`, `low`) come from the first alone.
+    package var temperatureMembers: Int
 
     /// What counts as a wet day for a member: at least 1 mm.
     package static let wetThresholdMillimetres = 1.0
@@ -239,10 +244,11 @@ package struct EnsembleDay: Hashable, Sendable {
     /// The chance of rain as a share of the members, percent; nil without members.
     package var rainPercent: Double? { EnsembleRainChances.percent(wetMembers, of: precipitationMembers) }
 
-    /// The chance of frost (a low below 0 °C) as a share of the members, percent.
+    /// The chance of frost (a low below 0 °C) as a share of the members it is out of
+    /// (`temperatureMembers`), percent; nil without members.
     package var frostPercent: Double? {
-        guard let low, low.members > 0 else { return nil }
-        return Double(frostMembers) * 100 / Double(low.members)
+        guard temperatureMembers > 0 else { return nil }
+        return Double(frostMembers) * 100 / Double(temperatureMembers)
     }
 
     /// How sure the ensemble is about the day, in one word; nil when the figures it rests on

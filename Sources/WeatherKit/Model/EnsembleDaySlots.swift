@@ -99,11 +99,22 @@ extension EnsembleForecast {
             member.values.contains(nil) ? nil : PrecedingHourDays.amount(member.values.compactMap { $0 })
         }
         let lows = temperatures.map { $0.min()! }
+        // Frost by the same rule as the rain: a member whose temperatures stop within the day
+        // has its frost when an instant it has is already below 0 °C, else it is left out.
+        let frost = hours.isEmpty ? [] : temperatureMembers.compactMap { Self.frostCounted($0, over: hours) }
         let day = EnsembleDay(
             date: date, high: EnsembleSpread(temperatures.map { $0.max()! }), low: EnsembleSpread(lows),
             precipitation: EnsembleSpread(sums), wetMembers: counted.filter(\.meets).count,
-            precipitationMembers: counted.count, frostMembers: lows.filter { $0 < 0 }.count)
+            precipitationMembers: counted.count, frostMembers: frost.filter(\.meets).count,
+            temperatureMembers: frost.count)
         return day.high == nil && day.precipitation == nil ? nil : day
+    }
+
+    /// One member's temperatures at `slots`, counted for frost by `EnsembleMemberCount`: it has
+    /// frost when an instant is below 0 °C (an instant it lacks cannot undo that); nil when its
+    /// values stop early (or have a gap) and none of those it has is below 0 °C.
+    static func frostCounted(_ member: [Double?], over slots: [Int]) -> (values: [Double?], meets: Bool)? {
+        EnsembleMemberCount.counted(member, over: slots) { $0.contains { $0 < 0 } }
     }
 }
 
@@ -127,7 +138,8 @@ package struct EnsemblePartDay: Hashable, Sendable {
     /// (`frostMembers` of `temperatureMembers`).
     package var variable: EnsembleVariable = .precipitation
     /// Members with an instant below 0 °C among those covered, out of the members with a
-    /// temperature at every one of them (`variable` `.temperature`).
+    /// temperature at every one of them and those without one at some but already below 0 °C
+    /// at another (`EnsembleMemberCount`; `variable` `.temperature`).
     package var frostMembers = 0
     package var temperatureMembers = 0
 
@@ -243,19 +255,11 @@ extension EnsembleForecast {
     ) -> EnsemblePartDay? {
         guard let held = partHours(of: date, from: nextHour(after: now), variable: variable) else { return nil }
         let rows = members(variable)
-        func whole(_ member: [Double?]) -> [Double]? {
-            var values: [Double] = []
-            for position in held.slots {
-                guard position < member.count, let value = member[position] else { return nil }
-                values.append(value)
-            }
-            return values
-        }
         var part = EnsemblePartDay(date: date, hours: held, variable: variable)
         if variable == .temperature {
-            let lows = rows.compactMap(whole).map { $0.min()! }
-            part.frostMembers = lows.filter { $0 < 0 }.count
-            part.temperatureMembers = lows.count
+            let counted = rows.compactMap { Self.frostCounted($0, over: held.slots) }
+            part.frostMembers = counted.filter(\.meets).count
+            part.temperatureMembers = counted.count
         } else {
             let counted = rows.compactMap {
                 EnsembleMemberCount.counted($0, over: held.slots) {

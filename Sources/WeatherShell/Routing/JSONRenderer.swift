@@ -97,7 +97,7 @@ package enum JSONRenderer {
         case .help(let specs): return help(specs)
         case .helpCommand(let spec): return helpCommand(spec)
         case .about(let info): return about(info)
-        case .logStatistics(let stats): return logStatistics(stats)
+        case .logStatistics(let stats, let tail): return logStatistics(stats, unterminatedBytes: tail)
         case .logCompacted(let compaction): return logCompacted(compaction)
         case .notice(let text): return notice(text)
         case .exported(let kind, let count, let format, let path):

@@ -181,7 +181,7 @@ package enum TextRenderer {
         case .help(let specs): return help(specs, context: context)
         case .helpCommand(let spec): return helpCommand(spec, context: context)
         case .about(let info): return about(info, context: context)
-        case .logStatistics(let stats): return logStatistics(stats)
+        case .logStatistics(let stats, let tail): return logStatistics(stats, unterminatedBytes: tail)
         case .logCompacted(let compaction): return logCompacted(compaction)
         case .notice(let text): return notice(text, style: style)
         case .exported(let kind, let count, let exchangeFormat, let path):

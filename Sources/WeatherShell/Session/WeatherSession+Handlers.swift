@@ -66,7 +66,10 @@ extension WeatherSession {
             configuration: configuration, log: log, environment: doctorEnvironment, coverage: coverage, clock: clock,
             favorites: favorites, currentPlace: currentPlace, stateFile: stateFile,
             warningFeeds: services.warnings,
-            chosen: (places.forecastProvider.service, places.geocoder.service, settings.provider))
+            chosen: (
+                places.forecastProvider.service, places.geocoder.service, settings.provider,
+                places.geocoderChain.geocoders.dropFirst().first?.service
+            ))
     }
 
     var exchangeHandler: ExchangeHandler {

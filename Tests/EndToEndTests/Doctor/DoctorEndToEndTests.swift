@@ -27,8 +27,9 @@ struct DoctorEndToEndTests {
     }
 
     /// All well: exit 0, every check a line, and the services asked are the provider, the
-    /// geocoder, the ensemble and the warning feeds of the favorites' countries (MeteoAlarm once for two Dutch
-    /// favorites) — each said with the URL it asked, on the loopback server, and nothing else.
+    /// geocoder and the one that stands in for it (Open-Meteo's `/v1/search`), the ensemble and
+    /// the warning feeds of the favorites' countries (MeteoAlarm once for two Dutch favorites) —
+    /// each said with the URL it asked, on the loopback server, and nothing else.
     @Test func allWellAsksOnlyTheServicesInUse() throws {
         let server = try FixtureServer()
         let home = try Self.homeWithFavorites()
@@ -41,7 +42,7 @@ struct DoctorEndToEndTests {
         #expect(
             asked == [
                 "/alerts", "/api/v1/warnings/feeds-netherlands", "/previous-runs/v1/forecast", "/status",
-                "/v1/air-quality", "/v1/archive", "/v1/ensemble", "/v1/forecast",
+                "/v1/air-quality", "/v1/archive", "/v1/ensemble", "/v1/forecast", "/v1/search",
             ], "\(asked)")
         for line in [
             "✓ Open-Meteo (provider): answered in", "✓ Nominatim (geocoder): answered in",
@@ -142,7 +143,7 @@ struct DoctorEndToEndTests {
         let unwrapped = run.stdout.replacingOccurrences(of: "\n  ", with: " ")
         #expect(
             unwrapped.contains(
-                "· services: not asked while offline: Open-Meteo (provider), Nominatim (geocoder), Open-Meteo ensemble (chance, check --rain), Open-Meteo previous runs (earlier runs), Open-Meteo archive (past weather), Open-Meteo air quality (air), NWS (warnings), Bright Sky (DWD, warnings), Environment Canada (warnings), MET Norway (warnings)\n"
+                "· services: not asked while offline: Open-Meteo (provider), Nominatim (geocoder), Open-Meteo geocoding (fallback geocoder), Open-Meteo ensemble (chance, check --rain), Open-Meteo previous runs (earlier runs), Open-Meteo archive (past weather), Open-Meteo air quality (air), NWS (warnings), Bright Sky (DWD, warnings), Environment Canada (warnings), MET Norway (warnings)\n"
             ), "\(run.stdout)")
     }
 

@@ -37,7 +37,7 @@ struct DoctorEnsembleAndFeedsEndToEndTests {
         #expect(
             asked == [
                 "/alerts", "/alerts/active", "/collections/weather-alerts/items", "/previous-runs/v1/forecast",
-                "/status", "/v1/air-quality", "/v1/archive", "/v1/ensemble", "/v1/forecast",
+                "/status", "/v1/air-quality", "/v1/archive", "/v1/ensemble", "/v1/forecast", "/v1/search",
                 "/weatherapi/metalerts/2.0/current.json",
             ], "\(asked)")
     }

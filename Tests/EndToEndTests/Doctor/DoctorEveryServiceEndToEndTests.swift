@@ -15,9 +15,9 @@ struct DoctorEveryServiceEndToEndTests {
         "Open-Meteo previous runs (earlier runs)", "Open-Meteo archive (past weather)", "Open-Meteo air quality (air)",
     ]
 
-    /// The trial's repro: the three (and the Open-Meteo geocoder, not the one in use) at a port
-    /// nothing listens on. doctor is not well (exit status 1, README's), each says so, and the
-    /// commands it affects follow, as the command table declares them.
+    /// The trial's repro: the three at a port nothing listens on. doctor is not well (exit status
+    /// 1, README's), each says so, and the commands it affects follow, as the command table
+    /// declares them.
     @Test func unreachableArchivePreviousRunsAndAirQualityAreProblems() throws {
         let server = try FixtureServer()
         let nowhere = "http://127.0.0.1:9"
@@ -25,7 +25,7 @@ struct DoctorEveryServiceEndToEndTests {
             ["doctor"], home: TemporaryFolder(), server: server, now: "2025-08-14T10:00:00Z",
             environment: [
                 "WX_OPEN_METEO_ARCHIVE_URL": nowhere, "WX_OPEN_METEO_PREVIOUS_RUNS_URL": nowhere,
-                "WX_OPEN_METEO_AIR_QUALITY_URL": nowhere, "WX_OPEN_METEO_GEOCODING_URL": nowhere,
+                "WX_OPEN_METEO_AIR_QUALITY_URL": nowhere,
                 "COLUMNS": "200",
             ])
         #expect(run.status == 1, "\(run.stdout)\(run.stderr)")

@@ -36,9 +36,10 @@ import WeatherTestSupport
                               rain ≥ 1 mm over the day: 40 of 51 members (78 %)
                   Fri 04 Dec  high 10.1 °C (6.7 to 13.3)  low 2.1 °C (-1.3 to 5.3)   uncertain
                               rain ≥ 1 mm over the day: 1 of 46 members (2 %)
-                  Wed 02 Dec: temperature from 50 of 51 members (the others do not cover the
-                  whole day)
-                  Fri 04 Dec: 46 of 51 members (the others do not cover the whole day)
+                  Wed 02 Dec: temperature from 50 of 51 members (the others lack a temperature
+                  for part of the day)
+                  Fri 04 Dec: 46 of 51 members (the others lack values for part of the day, and
+                  their rain is under 1 mm in the hours they have)
                   the ensemble’s hours end Sat 05 Dec 11:00 CET; a day is shown only when the
                   members cover all of it
 

@@ -5,8 +5,13 @@ import WeatherTestSupport
 /// A daily user: `confidence` with the bad-members answer said "5 members … the figures come
 /// from those" while Wed 02 Dec rested on 4 (member 04 stops after 30 hours; the JSON's day said
 /// `"members": 4`). A day with fewer members than the answer has is now said, in the text and in
-/// the JSON's notes, beside the JSON's own counts; a day with them all says nothing. Expected:
-/// Fixtures/open-meteo-ensemble/short_day_members_expected.py over the same answers.
+/// the JSON's notes, beside the JSON's own counts; a day with them all says nothing. The note
+/// says why the others are left out ("the others do not cover the whole day" said nothing of the
+/// rule: a member lacking values counts for the rain when already at 1 mm). Frost counts members
+/// by the same rule as the rain (`EnsembleMemberCount`): on Fri 04 Dec a member whose values stop
+/// early but is already below 0 °C has its frost, 13 of 47 — it was 12 of 46, counting only the
+/// members with every instant. Expected: Fixtures/open-meteo-ensemble/short_day_members_expected.py
+/// over the same answers.
 @Suite(.tags(.endToEnd))
 struct ShortDayMembersEndToEndTests {
     /// One whole day of an answer, as the script counts it.
@@ -16,8 +21,11 @@ struct ShortDayMembersEndToEndTests {
         var answerTemperature: Int
         var rain: Int
         var heading: Int
-        /// "Wed 02 Dec: 4 of 5 members"; nil for a day with every member.
+        /// "Wed 02 Dec: 4 of 5 members (the others lack …)"; nil for a day with every member.
         var note: String?
+        /// Members with frost, and the members frost is counted over.
+        var frost: Int
+        var frostOf: Int
     }
 
     static func expected(_ file: String) throws -> [String: Day] {
@@ -28,11 +36,12 @@ struct ShortDayMembersEndToEndTests {
         var days: [String: Day] = [:]
         for line in run.stdout.split(separator: "\n") {
             let cells = line.split(separator: "\t").map(String.init)
-            try #require(cells.count == 8, "\(line)")
+            try #require(cells.count == 10, "\(line)")
             guard cells[0] == file else { continue }
             days[cells[1]] = Day(
                 date: cells[1], temperature: Int(cells[2]) ?? -1, answerTemperature: Int(cells[3]) ?? -1,
-                rain: Int(cells[4]) ?? -1, heading: Int(cells[6]) ?? -1, note: cells[7] == "none" ? nil : cells[7])
+                rain: Int(cells[4]) ?? -1, heading: Int(cells[6]) ?? -1, note: cells[7] == "none" ? nil : cells[7],
+                frost: Int(cells[8]) ?? -1, frostOf: Int(cells[9]) ?? -1)
         }
         return days
     }
@@ -60,16 +69,22 @@ struct ShortDayMembersEndToEndTests {
             let high = try #require(day["temperature_max_celsius"] as? [String: Any])
             #expect(high["members"] as? Int == want.temperature)
             #expect(day["rain_of_members"] as? Int == want.rain)
+            #expect(day["frost_members"] as? Int == want.frost, "\(day)")
+            #expect(day["frost_of_members"] as? Int == want.frostOf, "\(day)")
+            if want.frostOf > 0 {
+                let percent = Double(want.frost) * 100 / Double(want.frostOf)
+                #expect(abs((day["frost_percent"] as? Double ?? -1) - percent) < 1e-9, "\(day)")
+            }
             #expect(document["temperature_members"] as? Int == want.answerTemperature)
             #expect(text.stdout.contains("ensemble, \(want.heading) members (Open-Meteo)"), "\(text.stdout)")
             if let note = want.note {
                 said += 1
-                #expect(flat.contains(note + " (the others do not cover the whole day)"), "\(text.stdout)")
-                #expect(notes.contains(note + " (the others do not cover the whole day)"), "\(notes)")
+                #expect(flat.contains(note), "\(text.stdout)")
+                #expect(notes.contains(note), "\(notes)")
             }
         }
         #expect(said > 0, "each answer has a short day")
         // Every day with all its members says nothing: as many notes as short days.
-        #expect(notes.filter { $0.hasSuffix("(the others do not cover the whole day)") }.count == said, "\(notes)")
+        #expect(notes.filter { $0.contains("(the others lack ") }.count == said, "\(notes)")
     }
 }

@@ -11,7 +11,7 @@ extension ViewFindingsTests {
     @Test func theEnsemblesRainReadsWellInBothUnitSystems() throws {
         let day = EnsembleDay(
             date: date("2025-07-27"), high: nil, low: nil, precipitation: EnsembleSpread([0, 1, 2]),
-            wetMembers: 7, precipitationMembers: 51, frostMembers: 0)
+            wetMembers: 7, precipitationMembers: 51, frostMembers: 0, temperatureMembers: 0)
         #expect(day.rainSentence(format: Self.metric) == "rain ≥ 1 mm over the day: 7 of 51 members (14 %)")
         let imperial = try #require(day.rainSentence(format: Self.imperial))
         #expect(imperial == "rain ≥ 1 mm (about 0.039 in) over the day: 7 of 51 members (14 %)")

@@ -17,7 +17,7 @@ import WXBasics
         EnsembleDay(
             date: LocalDate(year: 2026, month: 7, day: 10), high: high, low: nil,
             precipitation: EnsembleSpread([0, 1, 2]), wetMembers: wet, precipitationMembers: members,
-            frostMembers: 0)
+            frostMembers: 0, temperatureMembers: 0)
     }
 
     /// "confident" needs rain in under 20 % or over 80 % of members: 10 of 51 is 19.61 %, shown

@@ -43,7 +43,7 @@ import WeatherTestSupport
                 date: CivilCalendar.date(fromDays: date("2025-07-27").dayNumber + index),
                 high: EnsembleSpread([23.7, 24.1, 24.5].map { $0 + Double(index) * 2 }),
                 low: EnsembleSpread([16.0, 16.3, 16.5]), precipitation: EnsembleSpread([0, 1, 2]),
-                wetMembers: 7, precipitationMembers: 51, frostMembers: 0)
+                wetMembers: 7, precipitationMembers: 51, frostMembers: 0, temperatureMembers: 3)
         }
     }
 

@@ -23,9 +23,10 @@ struct DoctorHandler {
     let stateFile: DoctorStateFacts
     /// The warning feeds; nil: none configured.
     let warningFeeds: WarningFeeds?
-    /// The forecast provider and geocoder the settings chose, and the `provider` setting as
-    /// saved (a provider without its key is not in use).
-    let chosen: (forecastProvider: Service, geocoder: Service, providerSetting: String?)
+    /// The forecast provider and geocoder the settings chose, the `provider` setting as saved
+    /// (a provider without its key is not in use), and the geocoder that stands in when the
+    /// chosen one cannot be used (`GeocoderChain`; nil: none).
+    let chosen: (forecastProvider: Service, geocoder: Service, providerSetting: String?, fallbackGeocoder: Service?)
 
     /// `doctor`: every check, in the order state, services, key, terminal, files. Nothing is
     /// changed; services are asked once each, at the same time.
@@ -45,9 +46,11 @@ struct DoctorHandler {
     }
 
     /// The services this configuration, the current location and the favorites would ask,
-    /// each with why and the commands it affects (`affected(by:)`): the provider, the geocoder,
-    /// Open-Meteo's forecast API when another provider is chosen (`models`, `past` and `saved`
-    /// ask it whatever the provider), the ensemble (the chance of rain, `check --rain`), the
+    /// each with why and the commands it affects (`affected(by:)`): the provider (OpenWeatherMap
+    /// twice: its current weather and its forecast, as the forecast commands ask it), the
+    /// geocoder and the one that stands in for it (`GeocoderChain`: Open-Meteo's for Nominatim,
+    /// or the reverse), Open-Meteo's forecast API when another provider is chosen (`models`,
+    /// `past` and `saved` ask it whatever the provider), the ensemble (the chance of rain, `check --rain`), the
     /// previous runs (`drift`, `skill`), the archive (`past`, `normal`, `skill`, `saved`), air
     /// quality, the warning feed of each of those places (`DoctorWarningFeeds`: each feed
     /// once, MeteoAlarm once per country up to a bound, with the places it stands for) — with
@@ -63,7 +66,19 @@ struct DoctorHandler {
             asked.append((service, Self.subject(service.displayName, role: role), path, affected(by: service)))
         }
         add(chosen.forecastProvider, "provider")
+        // OpenWeatherMap's forecast is a request of its own beside its current weather: both are
+        // every forecast command's when it is the provider.
+        if chosen.forecastProvider == .openWeatherMap, let key {
+            asked.append(
+                (
+                    .openWeatherMap, Self.subject(Service.openWeatherMap.displayName, role: "provider, forecast"),
+                    DoctorProbes.openWeatherMapForecastPath(key: key), affected(by: .openWeatherMap)
+                ))
+        }
         add(chosen.geocoder, "geocoder")
+        // Asked when the geocoder cannot be used (down, blocked, rate-limited): a stand-in that
+        // cannot be reached either leaves every place by name to the one geocoder.
+        if let fallback = chosen.fallbackGeocoder { add(fallback, "fallback geocoder") }
         if chosen.forecastProvider != .openMeteo { add(.openMeteo, "forecast API") }
         add(.openMeteoEnsemble, "chance, check --rain")
         add(.openMeteoPreviousRuns, "earlier runs")

@@ -77,6 +77,14 @@ enum DoctorProbes {
         }
     }
 
+    /// OpenWeatherMap's forecast steps (`/data/2.5/forecast`, one step at `point`), which
+    /// `show`, `hourly`, `daily` and the views built from them ask beside its current weather
+    /// (`lightPath(.openWeatherMap)`) when it is the provider: a forecast that fails while the
+    /// current weather answers fails them all (the key sent as `appid`, never shown).
+    static func openWeatherMapForecastPath(key: String) -> String {
+        "/data/2.5/forecast?lat=\(point.latitude)&lon=\(point.longitude)&cnt=1&appid=\(QueryString.encode(key))"
+    }
+
     /// The day the archive is asked about: one it holds for good (ERA5 reaches back to 1940),
     /// so the request needs no clock and is the same each time.
     static let archiveDay = "2024-01-01"
@@ -125,7 +133,7 @@ enum DoctorProbes {
         // forecast passed, and `show` failed on it).
         do throws(ServiceError) {
             let json = try ServiceError.decoded(response, by: service, url: url)
-            if let missing = Self.missing(in: json, from: service) {
+            if let missing = Self.missing(in: json, from: service, path: url) {
                 throw .malformedResponse(service, detail: missing)
             }
         } catch {
@@ -147,8 +155,8 @@ extension DoctorProbes {
     /// are the services' documented ones: Open-Meteo's `current`, `hourly` and `daily` blocks
     /// with their `time`, its geocoder's `results`, Nominatim's status `status`, OpenWeatherMap's `main`,
     /// the GeoJSON feeds' `features` (NWS, ECCC, MET Norway), Bright Sky's `alerts`, MeteoAlarm's
-    /// `warnings`.
-    static func missing(in json: JSONValue, from service: Service) -> String? {
+    /// `warnings`; OpenWeatherMap's forecast (`path` `/data/2.5/forecast`…) its `list` of steps.
+    static func missing(in json: JSONValue, from service: Service, path: String = "") -> String? {
         guard json.object != nil else { return "expected an object" }
         func has(_ key: String, _ kind: (JSONValue) -> Bool) -> Bool { json[key].map(kind) ?? false }
         let isArray: (JSONValue) -> Bool = { $0.array != nil }
@@ -159,6 +167,8 @@ extension DoctorProbes {
         // No `results` is no place found; `results` not a list is an answer no command reads.
         case .openMeteoGeocoding: return json["results"].map(isArray) ?? true ? nil : "“results” is not a list"
         case .nominatim: return has("status", { $0.int != nil }) ? nil : "no status in the answer"
+        case .openWeatherMap where path.contains("/data/2.5/forecast"):
+            return has("list", isArray) ? nil : "no forecast steps in the answer"
         case .openWeatherMap: return has("main", { $0.object != nil }) ? nil : "no current conditions in the answer"
         case .nws, .eccc, .metNorway: return has("features", isArray) ? nil : "no list of warnings in the answer"
         case .brightSky: return has("alerts", isArray) ? nil : "no list of warnings in the answer"

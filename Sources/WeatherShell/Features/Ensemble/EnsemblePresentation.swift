@@ -67,11 +67,15 @@ package struct ConfidenceReport: Hashable, Sendable {
         return lines
     }
 
-    /// "Wed 02 Dec: 4 of 5 members (the others do not cover the whole day)": a day whose
-    /// temperatures come from fewer members than the answer has with temperature, or whose rain
-    /// from fewer than it has with precipitation (a member whose hours stop within the day has
-    /// none of it) — the heading's count and the "figures come from those" note are the
-    /// answer's. One count when the day's temperature and rain rest on as many members (out of
+    /// "Wed 02 Dec: 4 of 5 members (the others lack values for part of the day, and their rain
+    /// is under 1 mm in the hours they have)": a day whose temperatures come from fewer members
+    /// than the answer has with temperature, or whose rain from fewer than it has with
+    /// precipitation — the heading's count and the "figures come from those" note are the
+    /// answer's. A member is left out of a figure by `EnsembleMemberCount`'s rule: its values
+    /// stop before the day ends (or have a gap) and those it has do not settle the figure — a
+    /// high and low are never settled by part of a day, a wet day is once 1 mm is reached
+    /// (`whyLeftOut`).
+    /// One count when the day's temperature and rain rest on as many members (out of
     /// `memberCount`, the heading's), else each short one out of its variable's; nil for a day
     /// with them all. The JSON's day gives the same counts (`members` of each figure).
     func fewerMembersNote(_ day: EnsembleDay, format: ValueFormatter) -> String? {
@@ -89,7 +93,23 @@ package struct ConfidenceReport: Hashable, Sendable {
                 precipitation < precipitationOf ? "rain from \(precipitation) of \(precipitationOf) members" : nil,
             ].compactMap { $0 }.joined(separator: ", ")
         }
-        return "\(format.day(day.date)): \(counts) (the others do not cover the whole day)"
+        let why = Self.whyLeftOut(
+            temperature: temperature < temperatureOf, rain: precipitation < precipitationOf, format: format)
+        return "\(format.day(day.date)): \(counts) (\(why))"
+    }
+
+    /// Why members were left out of a day's figures, as `fewerMembersNote` says it: for the
+    /// temperature (`temperature`: some were) a value missing at any hour leaves a member out;
+    /// for the rain (`rain`) only when the amounts it has are under the wet threshold as well
+    /// (in `format`'s units, as `chance` says its thresholds).
+    static func whyLeftOut(temperature: Bool, rain: Bool, format: ValueFormatter) -> String {
+        let wet =
+            "under \(format.precipitationThreshold(EnsembleDay.wetThresholdMillimetres, nested: true)) in the hours they have"
+        switch (temperature, rain) {
+        case (true, false): return "the others lack a temperature for part of the day"
+        case (false, true): return "the others lack rain for part of the day and are \(wet)"
+        default: return "the others lack values for part of the day, and their rain is \(wet)"
+        }
     }
 
     /// One note in words; `clock` and `format` say the time of missing hours.
@@ -303,7 +323,7 @@ package struct ChanceReading: Hashable, Sendable {
             guard let day = ensemble.day(date, from: now) else { return nil }
             let (members, of): (Int, Int) =
                 alert.kind == .rain
-                ? (day.wetMembers, day.precipitationMembers) : (day.frostMembers, day.low?.members ?? 0)
+                ? (day.wetMembers, day.precipitationMembers) : (day.frostMembers, day.temperatureMembers)
             guard of > 0 else { return nil }
             return ChanceReading(
                 alert: alert, date: day.date, isToday: day.date == today, members: members, ofMembers: of,

@@ -40,6 +40,7 @@ extension JSONRenderer {
                             ("rain_of_members", .number(Double(day.precipitationMembers))),
                             ("rain_percent", .optional(day.rainPercent)),
                             ("frost_members", .number(Double(day.frostMembers))),
+                            ("frost_of_members", .number(Double(day.temperatureMembers))),
                             ("frost_percent", .optional(day.frostPercent)),
                             ("agreement", .optional(day.agreement?.rawValue)),
                             (

@@ -5,9 +5,12 @@ import WeatherStore
 
 // `log` and `log compact` as JSON.
 extension JSONRenderer {
-    /// `{"type":"log",…}`.
-    static func logStatistics(_ stats: EventLog.Statistics) -> JSONOutput {
-        .object([("type", .string("log"))] + statistics(stats))
+    /// `{"type":"log",…}`; `unterminated_bytes`: the bytes after the last line end.
+    static func logStatistics(_ stats: EventLog.Statistics, unterminatedBytes: Int = 0) -> JSONOutput {
+        .object(
+            [("type", .string("log"))] + statistics(stats) + [
+                ("unterminated_bytes", .number(Double(unterminatedBytes)))
+            ])
     }
 
     /// `{"type":"log_compacted",…}`: the statistics before and after.

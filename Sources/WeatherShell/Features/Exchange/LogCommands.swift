@@ -6,7 +6,8 @@ extension CommandSpec {
         name: "log", synopsis: "log [compact]",
         summary: "what log.jsonl holds; compact it",
         details: [
-            "“log compact” rewrites log.jsonl without deleted snapshots and unreadable lines, keeping every command, every snapshot and its id, and records newer versions of wx wrote. The old file is replaced in one step, so a crash leaves one or the other."
+            "Bytes after the log’s last line end — a write cut short, or one in progress, which reads the same — are not a line until their line end comes: “log” counts none of them and says how many there are (unterminated_bytes in --json).",
+            "“log compact” rewrites log.jsonl without deleted snapshots and unreadable lines, keeping every command, every snapshot and its id, and records newer versions of wx wrote. The old file is replaced in one step, so a crash leaves one or the other.",
         ],
         completion: .subcommands(LogSubcommand.declarations, otherwise: .none)
     ) { arguments throws(ShellError) in

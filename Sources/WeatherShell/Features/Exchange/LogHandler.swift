@@ -15,7 +15,12 @@ struct LogHandler {
     /// and unreadable lines.
     func logCommand(compact: Bool) throws(ShellError) -> [CommandResult] {
         if let problem = persistence.log.readProblem() { throw ShellError(problem) }
-        guard compact else { return [.logStatistics(try persistence.readingLog { $0.statistics() })] }
+        guard compact else {
+            let (stats, tail) = try persistence.readingLog { log in
+                (log.statistics(), LogTail.unterminatedBytes(of: log.path, in: log.fileSystem) ?? 0)
+            }
+            return [.logStatistics(stats, unterminatedBytes: tail)]
+        }
         return [
             .logCompacted(
                 try persistence.storing { () throws(StoreError) in try persistence.log.compact(now: recordingNow()) })

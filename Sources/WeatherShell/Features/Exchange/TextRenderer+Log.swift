@@ -5,8 +5,9 @@ import WeatherStore
 
 // `log` and `log compact` as text.
 extension TextRenderer {
-    /// `log`: the log's size, its commands and snapshots, and what `log compact` would do.
-    static func logStatistics(_ stats: EventLog.Statistics) -> [String] {
+    /// `log`: the log's size, its commands and snapshots, what `log compact` would do, and the
+    /// bytes after its last line end (`unterminatedBytes`), which no reader takes as a line.
+    static func logStatistics(_ stats: EventLog.Statistics, unterminatedBytes: Int = 0) -> [String] {
         var lines = [
             stats.path,
             "  \(size(stats.bytes)) · \(count(stats.commands, "command")) · \(count(stats.snapshots, "snapshot"))",
@@ -28,6 +29,11 @@ extension TextRenderer {
         }
         if stats.otherRecords > 0 {
             lines.append("  \(count(stats.otherRecords, "record")) of kinds this wx does not know (kept)")
+        }
+        if unterminatedBytes > 0 {
+            lines.append(
+                "  the log ends in \(count(unterminatedBytes, "byte")) without a line end (a write cut short, or one in progress), not counted until its line end comes"
+            )
         }
         return lines
     }
