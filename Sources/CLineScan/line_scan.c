@@ -1,4 +1,5 @@
 // See include/wx_line_scan.h.
+#define _GNU_SOURCE
 #include "wx_line_scan.h"
 
 #include <stdint.h>
@@ -123,4 +124,8 @@ size_t wx_pass_prefixed_lines(
 size_t wx_pass_prefixed_lines_portable(
     const void *start, size_t available, const void *prefix, size_t prefix_length, size_t longest, size_t *lines) {
     return pass(newlines64, start, available, prefix, prefix_length, longest, lines);
+}
+
+const void *wx_find_bytes(const void *bytes, size_t count, const void *wanted, size_t wanted_count) {
+    return memmem(bytes, count, wanted, wanted_count);
 }

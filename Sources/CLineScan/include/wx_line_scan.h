@@ -23,4 +23,9 @@ size_t wx_pass_prefixed_lines(
 size_t wx_pass_prefixed_lines_portable(
     const void *start, size_t available, const void *prefix, size_t prefix_length, size_t longest, size_t *lines);
 
+// The first place the `wanted_count` bytes at `wanted` occur among the `count` at `bytes`; NULL
+// where they do not (glibc's memmem, which Swift's Glibc module does not offer): for a reader
+// passing over a run it does not read to where it ends.
+const void *wx_find_bytes(const void *bytes, size_t count, const void *wanted, size_t wanted_count);
+
 #endif

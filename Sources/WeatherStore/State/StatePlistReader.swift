@@ -1,3 +1,4 @@
+import CLineScan
 import FoundationEssentials
 import WXBasics
 import WeatherKit
@@ -182,16 +183,17 @@ enum StatePlistReader {
         mutating func passArray() -> Bool {
             guard let (tag, empty) = openTag(), tag == .array else { return false }
             guard !empty else { return true }
-            // memchr to each "<" (a byte-by-byte loop took 0.9 s for 2 MB in a debug build).
-            guard let base = bytes.baseAddress else { return false }
-            while index < bytes.count,
-                let found = memchr(base + index, Int32(UInt8(ascii: "<")), bytes.count - index)
-            {
-                index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                if literal("</array>") { return true }
-                index += 1
+            // The first "</array>" ends it, found by memmem (`wx_find_bytes`) over the whole run (memchr to each
+            // "<" and a compare there cost `saved` 10 M instructions at 10,000 favorites: 220,000
+            // tags).
+            guard let base = bytes.baseAddress, index < bytes.count else { return false }
+            let end: StaticString = "</array>"
+            guard let found = wx_find_bytes(base + index, bytes.count - index, end.utf8Start, end.utf8CodeUnitCount)
+            else {
+                return false
             }
-            return false
+            index = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + end.utf8CodeUnitCount
+            return true
         }
 
         /// The prolog wx and Python's plistlib write, exactly: `<?xml version="1.0"` with or without
