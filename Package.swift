@@ -37,6 +37,9 @@ let package = Package(
         // A run of log lines that start alike passed over sixteen bytes at a time (see
         // include/wx_line_scan.h): for the rebuild of log.jsonl.index.
         .target(name: "CLineScan", cSettings: cDebugInfo),
+        // The favorites of a large state.plist in one layout read sixteen bytes at a time (see
+        // include/wx_favorite_layout.h): for `wx --complete`'s scan when it has no names file.
+        .target(name: "CFavoriteLayout", cSettings: cDebugInfo),
         .target(name: "WXBasics", dependencies: ["CThreads"]),
         .target(
             name: "WeatherKit",
@@ -46,7 +49,7 @@ let package = Package(
         // shell, which words its errors.
         .target(
             name: "WeatherStore",
-            dependencies: ["WeatherKit", "WXBasics", "CMappedFile", "CLineScan"]
+            dependencies: ["WeatherKit", "WXBasics", "CMappedFile", "CLineScan", "CFavoriteLayout"]
         ),
         .target(
             name: "WeatherShell",

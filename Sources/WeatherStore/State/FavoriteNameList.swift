@@ -1,3 +1,5 @@
+import CFavoriteLayout
+
 /// The favorites' names as one run of UTF-8 bytes, each followed by "\n", and where each ends,
 /// in the favorites' order: what `wx --complete` reads from state.plist or its names file, without
 /// a `String` for each of 100,000 names when a few of them fit what was typed (a `String` a name
@@ -111,8 +113,10 @@ package struct FavoriteNameList: Sendable, Equatable {
 
 /// Names appended to room allocated once, each copied where it goes: `wx --complete`'s scan of
 /// 100,000 favorites (`Array.append(contentsOf:)` of each name and its "\n" took 100 instructions
-/// a name). The room is the finished list's own array (`build`): the names were copied from the
+/// a name). The room is the finished list's own arrays (`build`): the names were copied from the
 /// builder's room into it at the end, 1.2 MB and ~290 page faults more at 100,000 favorites.
+/// It is held as C's `wx_name_room`, which `FavoriteLayout.appendNames` hands to the C run over
+/// favorites in one layout (`wx_layout_names`), appending there without a call a name.
 ///
 /// The list's `check` (the names file's) is taken as the names are appended, each word of eight
 /// bytes as it is finished: taken after the scan, over 1.2 MB at 100,000 favorites, it was a
@@ -121,89 +125,124 @@ package struct FavoriteNameList: Sendable, Equatable {
 package final class FavoriteNameListBuilder {
     // Not checked for overlapping access at run time (one scan appends, on one thread): the
     // checks of a class's vars were 8 M instructions of 100,000 appends.
-    @exclusivity(unchecked) private var storage: UnsafeMutableRawPointer
-    @exclusivity(unchecked) private var capacity: Int
-    /// Whether `storage` is the room `build` lends (the list's array's), not allocated here.
-    @exclusivity(unchecked) private var lent: Bool
-    @exclusivity(unchecked) private var count = 0
-    @exclusivity(unchecked) private var ends: [UInt32] = []
+    /// The names' bytes (`bytes`, `count`, `capacity`), their ends (`ends`, `end_count`,
+    /// `end_capacity`) and the check of the bytes before `hashed` (whole words: a multiple of 8),
+    /// as StreamingChecksum's state (`hash`).
+    @exclusivity(unchecked) private(set) var room: wx_name_room
+    /// Whether `room.bytes` and `room.ends` are the rooms `build` lends (the list's arrays'), not
+    /// allocated here.
+    @exclusivity(unchecked) private var bytesLent = true
+    @exclusivity(unchecked) private var endsLent = true
     @exclusivity(unchecked) private var isPrintableASCII = true
-    /// The check of the bytes before `hashed` (whole words: `hashed` is a multiple of 8).
-    @exclusivity(unchecked) private var hash = StreamingChecksum()
-    @exclusivity(unchecked) private var hashed = 0
 
-    /// A builder writing into `room`, `capacity` bytes it does not own, with room for `count`
-    /// ends.
-    private init(room: UnsafeMutableRawPointer, capacity: Int, count: Int) {
-        storage = room
-        self.capacity = capacity
-        lent = true
-        ends.reserveCapacity(count)
+    /// StreamingChecksum's state before any byte (its `init`).
+    private static let checkSeed: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    /// A builder writing into `bytes`, `capacity` bytes, and `ends`, room for `endCapacity`
+    /// ends, neither of which it owns.
+    private init(
+        bytes: UnsafeMutablePointer<UInt8>, capacity: Int, ends: UnsafeMutablePointer<UInt32>, endCapacity: Int
+    ) {
+        room = wx_name_room(
+            bytes: bytes, count: 0, capacity: capacity, ends: ends, end_count: 0, end_capacity: endCapacity,
+            hash: Self.checkSeed, hashed: 0)
     }
 
-    deinit { if !lent { storage.deallocate() } }
+    deinit {
+        if !bytesLent { room.bytes.deallocate() }
+        if !endsLent { room.ends.deallocate() }
+    }
 
     /// The list of the names `fill` appends to the builder it is given; nil when `fill` answers
-    /// false. The names are written straight into the list's array, made with room for `bytes`
+    /// false. The names are written straight into the list's arrays, made with room for `bytes`
     /// bytes of names and their "\n"s (what is never written is never in memory: a large
     /// allocation is mapped as touched) and for `count` names; past that room, into room of the
     /// builder's own, made larger as needed and copied into the list once at the end.
     package static func build(bytes: Int, count: Int, _ fill: (FavoriteNameListBuilder) -> Bool) -> FavoriteNameList? {
         var built: FavoriteNameListBuilder?
         var check: UInt64 = 0
-        let written = [UInt8](unsafeUninitializedCapacity: max(bytes, 64)) { room, initialized in
-            let builder = FavoriteNameListBuilder(
-                room: UnsafeMutableRawPointer(room.baseAddress!), capacity: room.count, count: count)
-            let filled = fill(builder)
-            if filled { check = builder.finishedCheck() }
-            initialized = filled && builder.lent ? builder.count : 0
-            if builder.lent {
-                // The room is the array's from here on: never written again.
-                builder.capacity = 0
+        var ends: [UInt32] = []
+        let written = [UInt8](unsafeUninitializedCapacity: max(bytes, 64)) { byteRoom, initialized in
+            ends = [UInt32](unsafeUninitializedCapacity: max(count, 16)) { endRoom, endsInitialized in
+                let builder = FavoriteNameListBuilder(
+                    bytes: byteRoom.baseAddress!, capacity: byteRoom.count, ends: endRoom.baseAddress!,
+                    endCapacity: endRoom.count)
+                let filled = fill(builder)
+                if filled { check = builder.finishedCheck() }
+                initialized = filled && builder.bytesLent ? builder.room.count : 0
+                endsInitialized = filled && builder.endsLent ? builder.room.end_count : 0
+                // The rooms are the arrays' from here on: never written again.
+                if builder.bytesLent { builder.room.capacity = 0 }
+                if builder.endsLent { builder.room.end_capacity = 0 }
+                if filled { built = builder }
             }
-            if filled { built = builder }
         }
         guard let built else { return nil }
+        let room = built.room
         let bytes =
-            built.lent
+            built.bytesLent
             ? written
-            : [UInt8](unsafeUninitializedCapacity: built.count) { buffer, initialized in
-                if built.count > 0 {
-                    UnsafeMutableRawPointer(buffer.baseAddress!).copyMemory(from: built.storage, byteCount: built.count)
-                }
-                initialized = built.count
+            : [UInt8](unsafeUninitializedCapacity: room.count) { buffer, initialized in
+                if room.count > 0 { buffer.baseAddress!.update(from: room.bytes, count: room.count) }
+                initialized = room.count
             }
-        return FavoriteNameList(
-            bytes: bytes, ends: built.ends, isPrintableASCII: built.isPrintableASCII, check: check)
+        if !built.endsLent {
+            ends = [UInt32](unsafeUninitializedCapacity: room.end_count) { buffer, initialized in
+                if room.end_count > 0 { buffer.baseAddress!.update(from: room.ends, count: room.end_count) }
+                initialized = room.end_count
+            }
+        }
+        return FavoriteNameList(bytes: bytes, ends: ends, isPrintableASCII: built.isPrintableASCII, check: check)
     }
 
     /// Takes the words finished since the last call into the check.
     @inline(__always)
     private func hashWords() {
-        while hashed + 8 <= count {
-            hash.addWord(UInt64(littleEndian: (storage + hashed).loadUnaligned(as: UInt64.self)))
-            hashed += 8
+        while room.hashed + 8 <= room.count {
+            room.hash = wx_checksum_mix(room.hash, UInt64(littleEndian: loadWord(at: room.hashed)))
+            room.hashed += 8
         }
     }
 
-    /// The check of all the bytes appended (the last word, partly filled, taken as
-    /// `StreamingChecksum.add` takes it).
+    @inline(__always)
+    private func loadWord(at offset: Int) -> UInt64 {
+        UnsafeRawPointer(room.bytes + offset).loadUnaligned(as: UInt64.self)
+    }
+
+    /// The check of all the bytes appended: `StreamingChecksum.value` of them, the last word
+    /// (partly filled, or empty) and then their count mixed in as it mixes them.
     private func finishedCheck() -> UInt64 {
-        var finished = hash
-        finished.add(UnsafeRawBufferPointer(start: storage + hashed, count: count - hashed))
-        return finished.value
+        var last: UInt64 = 0
+        for offset in 0..<(room.count - room.hashed) {
+            last |= UInt64(room.bytes[room.hashed + offset]) << (8 * UInt64(offset))
+        }
+        return wx_checksum_mix(wx_checksum_mix(room.hash, last), UInt64(room.count))
+    }
+
+    /// Lets `body` append to the room as C does (`wx_layout_names`), the names' checks then
+    /// taken as they were: what it appends must be printable ASCII.
+    func withRoom<T>(_ body: (inout wx_name_room) -> T) -> T { body(&room) }
+
+    /// Appends one end, the ends' room made larger when full.
+    @inline(__always)
+    private func appendEnd(_ end: UInt32) {
+        if room.end_count == room.end_capacity { growEnds() }
+        room.ends[room.end_count] = end
+        room.end_count += 1
     }
 
     /// `FavoriteNameList.append(_:printable:)`.
     package func append(_ name: UnsafeRawBufferPointer, printable: Bool = false) {
         if isPrintableASCII, !printable, !FavoriteNameList.isPrintableASCII(name) { isPrintableASCII = false }
         // More than 4 GB of names (never a state.plist's): the rest are left out.
-        guard let end = UInt32(exactly: count + name.count), end < UInt32.max else { return }
-        if count + name.count + 1 > capacity { grow(to: count + name.count + 1) }
-        if let start = name.baseAddress { (storage + count).copyMemory(from: start, byteCount: name.count) }
-        storage.storeBytes(of: UInt8(ascii: "\n"), toByteOffset: count + name.count, as: UInt8.self)
-        count += name.count + 1
-        ends.append(end)
+        guard let end = UInt32(exactly: room.count + name.count), end < UInt32.max else { return }
+        if room.count + name.count + 1 > room.capacity { grow(to: room.count + name.count + 1) }
+        if let start = name.baseAddress {
+            UnsafeMutableRawPointer(room.bytes + room.count).copyMemory(from: start, byteCount: name.count)
+        }
+        room.bytes[room.count + name.count] = UInt8(ascii: "\n")
+        room.count += name.count + 1
+        appendEnd(end)
         hashWords()
     }
 
@@ -213,26 +252,39 @@ package final class FavoriteNameListBuilder {
     /// (a third of the appends' time at 100,000 favorites).
     @inline(__always)
     package func appendReadable16(_ name: UnsafeRawBufferPointer) {
-        guard name.count <= 16, count + 17 <= min(capacity, Int(UInt32.max)), let start = name.baseAddress else {
+        guard name.count <= 16, room.count + 17 <= min(room.capacity, Int(UInt32.max)), let start = name.baseAddress
+        else {
             return append(name, printable: true)
         }
-        let end = UInt32(truncatingIfNeeded: count + name.count)
-        (storage + count).storeBytes(of: start.loadUnaligned(as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
-        storage.storeBytes(of: UInt8(ascii: "\n"), toByteOffset: count + name.count, as: UInt8.self)
-        count += name.count + 1
-        ends.append(end)
+        let end = UInt32(truncatingIfNeeded: room.count + name.count)
+        UnsafeMutableRawPointer(room.bytes + room.count).storeBytes(
+            of: start.loadUnaligned(as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
+        room.bytes[room.count + name.count] = UInt8(ascii: "\n")
+        room.count += name.count + 1
+        appendEnd(end)
         hashWords()
     }
 
     /// Moves the names to room of the builder's own, of at least `needed` bytes.
     private func grow(to needed: Int) {
-        let larger = max(capacity * 2, needed)
-        let moved = UnsafeMutableRawPointer.allocate(byteCount: larger, alignment: 8)
-        moved.copyMemory(from: storage, byteCount: count)
-        if !lent { storage.deallocate() }
-        storage = moved
-        capacity = larger
-        lent = false
+        let larger = max(room.capacity * 2, needed)
+        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+        moved.update(from: room.bytes, count: room.count)
+        if !bytesLent { room.bytes.deallocate() }
+        room.bytes = moved
+        room.capacity = larger
+        bytesLent = false
+    }
+
+    /// Moves the ends to room of the builder's own, twice as large (at least 16).
+    private func growEnds() {
+        let larger = max(room.end_capacity * 2, 16)
+        let moved = UnsafeMutablePointer<UInt32>.allocate(capacity: larger)
+        moved.update(from: room.ends, count: room.end_count)
+        if !endsLent { room.ends.deallocate() }
+        room.ends = moved
+        room.end_capacity = larger
+        endsLent = false
     }
 
     /// `append(_:printable:)` of `name`'s UTF-8 bytes.

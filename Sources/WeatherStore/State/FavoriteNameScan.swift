@@ -360,15 +360,24 @@ enum FavoriteNameScan {
             // without being built (its layout kept for the next); any other is read as the
             // document reader reads it.
             let read = UnsafeRawBufferPointer(start: bytes.baseAddress, count: filled)
-            if let layout, var found = layout.name(read, at: position) {
+            if let layout {
+                // In one run in C, the favorites it leaves (a real read by its value, the last
+                // ones before the end of the bytes held) read here one at a time.
+                var took = false
                 while true {
+                    let after = layout.appendNames(read, from: position, to: names)
+                    if after != position {
+                        position = after
+                        took = true
+                    }
+                    guard let found = layout.name(read, at: position) else { break }
                     position = found.end
                     // At least "</string></dict>" follows the name in its element: 16 bytes can
                     // be read from its start.
                     names.appendReadable16(UnsafeRawBufferPointer(rebasing: read[found.name]))
-                    guard let next = layout.name(read, at: position) else { return .name }
-                    found = next
+                    took = true
                 }
+                if took { return .name }
             }
             guard isClean() else { return .refused }
             guard let end = starts("</array>") else { return .more }
