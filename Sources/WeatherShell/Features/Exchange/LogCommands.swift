@@ -6,7 +6,7 @@ extension CommandSpec {
         name: "log", synopsis: "log [compact]",
         summary: "what log.jsonl holds; compact it",
         details: [
-            "“log compact” rewrites log.jsonl without deleted snapshots and unreadable lines, keeping every command, every snapshot and its id, and records newer versions of wx wrote. The old file is replaced in one step, so a crash leaves one or the other."
+            "“log compact” rewrites log.jsonl without deleted snapshots and unreadable lines, keeping every command, every snapshot and its id, and records newer versions of wx wrote (whole JSON with a kind this wx does not know; a torn line is unreadable). An unreadable snapshot line’s id is never given again, even once moved aside. The old file is replaced in one step, so a crash leaves one or the other."
         ],
         completion: .subcommands(LogSubcommand.declarations, otherwise: .none)
     ) { arguments throws(ShellError) in
