@@ -3,8 +3,10 @@
 (ForecastCheckTests: its kept forecast is the Berlin recording's days, what happened
 hamburg-daily-2025-07-20-to-08-09-hand-written.json), computed here with code of its own by the
 rule the table states: each temperature to a tenth in the unit shown (half away from zero, as
-written in decimal), and the error forecast − observed the difference of those two figures, so
-it agrees with them (58.5 and 58.8 °F are -0.3 apart, not -0.4 from -0.2 °C × 1.8).
+written in decimal), and the error forecast − observed the difference of the exact °C values,
+converted by scale alone (a difference has no offset: × 9/5) and rounded once, as `saved verify`
+and the man page say it (trial 62: 14.7 − 14.9 °C = −0.36 °F is "-0.4", where the figures
+58.5 and 58.8 °F are 0.3 apart).
 
 The precipitation's three columns in inches by the same rule: each amount at its column's
 decimals (2, more while an amount above 0 shows as 0; the kept forecast's column over the days
@@ -37,6 +39,11 @@ def daily(name):
 
 def fahrenheit(celsius):
     return (Decimal(repr(celsius)) * 9 / 5 + 32).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)
+
+
+def fahrenheit_difference(forecast, observed):
+    return ((Decimal(repr(forecast)) - Decimal(repr(observed))) * 9 / 5).quantize(
+        Decimal("0.1"), rounding=ROUND_HALF_UP)
 
 
 def signed(value):
@@ -73,7 +80,8 @@ def main():
         cells = [date]
         for index in (0, 1):
             shown, was = fahrenheit(forecast[date][index]), fahrenheit(observed[date][index])
-            cells += [str(shown), str(was), signed(shown - was)]
+            error = fahrenheit_difference(forecast[date][index], observed[date][index])
+            cells += [str(shown), str(was), signed(error)]
         shown, was = inches(forecast[date][2], rain_digits), inches(observed[date][2], was_digits)
         error = (shown - was).quantize(Decimal(1).scaleb(-max(rain_digits, was_digits)))
         cells += [str(shown), str(was), signed_amount(error)]

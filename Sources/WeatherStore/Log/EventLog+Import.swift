@@ -23,22 +23,30 @@ package struct LogImportOutcome: Hashable, Sendable {
     }
 }
 
-/// Imports: records read back from an export, appended as a whole or not at all. Every record
-/// is encoded (and measured against `longestRecord`) before the one write: a record too long
-/// fails the import with nothing written, and nothing is kept in memory to write later.
+/// Imports: records read back from an export, added as a whole or not at all. Every record
+/// is encoded (and measured against `longestRecord`) before anything is written: a record too
+/// long fails the import with nothing written, and nothing is kept in memory to write later.
+///
+/// The records are not appended to the log in place — a write of megabytes is not atomic, and
+/// a kill (`kill -9`, a closed terminal) in its middle left part of an import and a torn line
+/// (trial 62) — but written after a copy of the log into a temporary file that is synced and
+/// renamed over the log, under the folder's lock (`replaceWithImport`). Whenever wx is killed,
+/// the log is the old one or the old one with the whole import; a reader holds one or the other
+/// file. Ctrl-C (the task cancelled) before the rename imports nothing.
 ///
 /// Numbers grow along the log (`!N`, `saved N` and the next `save` rely on it), so the file's
 /// numbers are kept only when every one is above the log's highest and they grow in the file's
 /// order — always the case in a log with none yet; otherwise the records are numbered on from the
 /// highest, in the file's order. Either way their times, texts and values are written as read.
 extension EventLog {
-    /// Appends `entries` as command records with their own times, in one write synced before it
-    /// returns; a command the log holds already (same line, same time) is left out.
+    /// Adds `entries` as command records with their own times, whole or not at all
+    /// (`replaceWithImport`), synced before it returns; a command the log holds already (same
+    /// line, same time) is left out.
     ///
     /// - Returns: the numbers given and how many were left out.
     /// - Throws: `StoreError.recordTooLong` when a record would be longer than wx reads back,
-    ///   `.numbersExhausted` past 2^53, `.file` when the log cannot be read whole or written:
-    ///   nothing is written then (an append whose sync fails is taken back).
+    ///   `.numbersExhausted` past 2^53, `.file` when the log cannot be read whole or written, or
+    ///   the task was cancelled before the records were in: nothing is written then.
     package func importCommands(_ entries: [HistoryEntry]) throws(StoreError) -> LogImportOutcome {
         let wanted = Set(entries.map(CommandIdentity.init))
         defer { keepIndexCurrent() }
@@ -47,7 +55,7 @@ extension EventLog {
             var present = Set<CommandIdentity>()
             let highest = try dependableRead { () -> Int in
                 var highest = 0
-                _ = openLog()?.linesForward(from: 0) { line in
+                _ = openLog()?.linesForward(from: 0, stoppingAtCancellation: true) { line, _ in
                     guard let entry = Self.historyEntry(line) else { return }
                     highest = max(highest, entry.number)
                     let identity = CommandIdentity(entry)
@@ -55,22 +63,24 @@ extension EventLog {
                 }
                 return highest
             }
+            try Self.stopIfCancelled(path)
             let fresh = entries.filter { !present.contains(CommandIdentity($0)) }
             let (numbers, kept) = try Self.numbering(fresh.map(\.number), after: highest, field: "n")
             var bytes: [UInt8] = []
-            for (entry, number) in zip(fresh, numbers) {
+            for (index, (entry, number)) in zip(fresh, numbers).enumerated() {
+                if index % 1024 == 0 { try Self.stopIfCancelled(path) }
                 bytes += try Self.encoded(Self.commandRecord(entry, number: number))
                 bytes.append(UInt8(ascii: "\n"))
             }
-            try appendLines(bytes)
+            try replaceWithImport(bytes)
             return LogImportOutcome(
                 numbers: numbers, kept: kept, alreadyInLog: entries.count - fresh.count, highestBefore: highest)
         }
     }
 
-    /// Appends `snapshots` as snapshot records (their place, times and values as given), in one
-    /// write synced before it returns; a snapshot the log lists already (same coordinate, saved
-    /// at the same time, not deleted) is left out.
+    /// Adds `snapshots` as snapshot records (their place, times and values as given), whole or
+    /// not at all (`replaceWithImport`), synced before it returns; a snapshot the log lists
+    /// already (same coordinate, saved at the same time, not deleted) is left out.
     ///
     /// - Returns: the ids given and how many were left out.
     /// - Throws: as `importCommands`; nothing is written when it throws.
@@ -84,7 +94,8 @@ extension EventLog {
             var deleted = Set<Int>()
             let highest = try dependableRead { () -> Int in
                 var highest = 0
-                _ = openLog()?.linesForward(from: 0) { line in
+                _ = openLog()?.linesForward(from: 0, stoppingAtCancellation: true) { line, _ in
+                    if let id = Self.reservedSnapshotID(line) { highest = max(highest, id) }
                     let (kind, parsed) = Self.classify(line)
                     switch kind {
                     case .snapshot:
@@ -101,8 +112,10 @@ extension EventLog {
                     default: return
                     }
                 }
-                return highest
+                // Ids of lines `log compact` moved aside count too (`highestSnapshotID`).
+                return max(highest, LogSeal.read(folder: folder, fileSystem)?.highestSnapshotID ?? 0)
             }
+            try Self.stopIfCancelled(path)
             let present = Set(matching.filter { $0.value.contains { !deleted.contains($0) } }.keys)
             let fresh = snapshots.filter { !present.contains(SnapshotIdentity($0)) }
             let (ids, kept) = try Self.numbering(fresh.map(\.id), after: highest, field: "id")
@@ -113,7 +126,7 @@ extension EventLog {
                 bytes += try Self.encoded(SnapshotRecord(numbered))
                 bytes.append(UInt8(ascii: "\n"))
             }
-            try appendLines(bytes)
+            try replaceWithImport(bytes)
             return LogImportOutcome(
                 numbers: ids, kept: kept, alreadyInLog: snapshots.count - fresh.count, highestBefore: highest)
         }
@@ -138,10 +151,53 @@ extension EventLog {
         CommandRecord(v: formatVersion, ts: ISOTime.string(entry.time), kind: "command", n: number, line: entry.line)
     }
 
-    /// `bytes`, whole lines, appended with one write and synced; nothing for none.
-    func appendLines(_ bytes: [UInt8]) throws(StoreError) {
+    /// Puts `bytes` (whole lines) after the log's, whole or not at all: the log is copied into
+    /// a temporary file beside it, `bytes` written after it (after a "\n" when the log ends in
+    /// a torn line), the file synced and renamed over the log, the folder synced
+    /// (`FileSystem.replace`). Under the folder's lock, which every writer of the log holds, so
+    /// the copy misses no record. Nothing for none.
+    ///
+    /// The log is then a new file: it is sealed in a new epoch (`LogSeal`), so that
+    /// `log.jsonl.index` is made again from it (`keepIndexCurrent`, the lock released) rather
+    /// than trusted for it; a kill between the rename and the seal leaves a seal that no longer
+    /// matches the log, which distrusts the index the same way.
+    ///
+    /// - Throws: `StoreError.file` when the copy cannot be written or the log read whole, or
+    ///   when the task was cancelled before the rename (`stopIfCancelled`): the log is then as
+    ///   it was.
+    func replaceWithImport(_ bytes: [UInt8]) throws(StoreError) {
         guard !bytes.isEmpty else { return }
-        try appendSealed(bytes)
+        _ = readFailures.take()
+        let newline = UInt8(ascii: "\n")
+        let replaced: Bool
+        do {
+            replaced = try fileSystem.replace(path) { out in
+                if let file = openLog() {
+                    let size = file.size
+                    file.copy(0..<size, to: out)
+                    let last = size > 0 ? file.bytes(in: (size - 1)..<size) : [newline]
+                    file.close()
+                    if last != [newline] { out.write([newline]) }
+                }
+                out.write(bytes)
+                return readFailures.first == nil && !Task.isCancelled
+            }
+        } catch { throw .file(error) }
+        guard replaced else {
+            if let failure = readFailures.take() { throw .file(failure) }
+            throw .file(Self.cancellation(path))
+        }
+        LogSeal.advance(folder: folder, logWas: nil, logIs: logState(), fileSystem)
+        indexDue = true
+    }
+
+    /// Throws when the task this runs in is cancelled (Ctrl-C): an import stops, nothing written.
+    static func stopIfCancelled(_ path: String) throws(StoreError) {
+        if Task.isCancelled { throw .file(cancellation(path)) }
+    }
+
+    static func cancellation(_ path: String) -> FileError {
+        FileError(cannot: "write", path, reason: "the import was cancelled; nothing was imported")
     }
 }
 

@@ -21,9 +21,9 @@ extension EventLog {
     ///
     /// - Throws: `StoreError.recordTooLong` (not possible within `Look`'s bounds, checked all
     ///   the same), another `StoreError` when the log cannot be written.
-    /// - Parameter wait: how long another process holding the lock is waited for: a look of
-    ///   `show` only a moment (`.briefly`: the weather is not held back for it), check's mark
-    ///   as a change is (`.bounded`).
+    /// - Parameter wait: how long another process holding the lock is waited for: as for a
+    ///   change (`.bounded`), for a look of `show` (once dropped silently after a moment's wait)
+    ///   and check's mark alike.
     package func appendLook(_ look: Look, wait: LockWait = .bounded) throws(StoreError) {
         let bytes = try Self.encoded(LookRecord(look))
         defer { keepIndexCurrent() }

@@ -168,23 +168,26 @@ extension EventLog {
         }
     }
 
-    /// The highest snapshot id given so far: that of the last snapshot record (0 when none) —
-    /// ids grow along a log wx wrote — or, in a log edited by hand, a higher one the list (as last
-    /// folded, deleted ids included) has seen. Under the lock: the list is not folded again here.
+    /// The highest snapshot id given so far: that of the last snapshot line (0 when none) —
+    /// ids grow along a log wx wrote — read from a line that does not read whole as far as it
+    /// can be (`reservedSnapshotID`); or, in a log edited by hand, a higher one the list (as
+    /// last folded, deleted ids included) has seen; or the highest the seal keeps
+    /// (`LogSeal.highestSnapshotID`: ids of lines `log compact` moved aside). Under the lock:
+    /// the list is not folded again here.
     func highestSnapshotID() -> Int {
-        guard let catalog, catalog.inode == logState()?.inode else { return lastSnapshotID() }
+        let sealed = LogSeal.read(folder: folder, fileSystem)?.highestSnapshotID ?? 0
+        guard let catalog, catalog.inode == logState()?.inode else { return max(lastSnapshotID(), sealed) }
         return max(
             lastSnapshotID(), catalog.snapshots.last?.id ?? 0, catalog.deleted.max() ?? 0,
-            listedIndex?.header.highest ?? 0)
+            listedIndex?.header.highest ?? 0, sealed)
     }
 
-    /// The id of the last snapshot record (0 when none).
+    /// The id of the last snapshot line whose id can be read (0 when none), whether or not the
+    /// rest of it reads (`reservedSnapshotID`).
     func lastSnapshotID() -> Int {
         var highest: Int?
         backwards { line in
-            let (kind, parsed) = Self.classify(line)
-            guard kind == .snapshot else { return true }
-            highest = Self.read(line, parsed, as: SnapshotRecord.init)?.id
+            highest = Self.reservedSnapshotID(line)
             return highest == nil
         }
         return highest ?? 0

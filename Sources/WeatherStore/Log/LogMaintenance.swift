@@ -119,7 +119,8 @@ extension EventLog {
     ///
     /// The snapshot with the highest id ever given stays, with its deletion record when it was
     /// deleted: the next id is one above the last snapshot record, so keeping it means an id is
-    /// never given twice — by this wx or by an older one, which reads the log the same way.
+    /// never given twice — by this wx or by an older one, which reads the log the same way. The
+    /// ids of snapshot lines moved aside as unreadable are kept in the seal (`LogSeal`).
     ///
     /// The log is then in a new epoch (`LogSeal`): its snapshot list and `log.jsonl.index` are
     /// made again at once (the lock released), so that the next `saved` or `log` reads the index.
@@ -146,13 +147,17 @@ extension EventLog {
         if before.bytes == 0, readFailures.first == nil {
             return Compaction(before: before, after: before, unreadableLinesFile: nil)
         }
-        // Pass 1: which snapshots are deleted, and the highest id given.
+        // Pass 1: which snapshots are deleted, the highest id given, and the highest id of a
+        // snapshot line that does not read whole (moved aside below: the seal keeps its id, so
+        // that it is not given again — `highestSnapshotID`).
         var deleted = Set<Int>()
         var highest = 0
+        var unreadableHighest = 0
         _ = openLog()?.linesForward(from: 0) { line in
             switch Self.record(line) {
             case .deletion(let id): deleted.insert(id)
             case .snapshot(let id): highest = max(highest, id)
+            case .unreadable: unreadableHighest = max(unreadableHighest, Self.reservedSnapshotID(line) ?? 0)
             default: break
             }
         }
@@ -209,7 +214,11 @@ extension EventLog {
                     return readFailures.first == nil
                 }
             }
-            if !abandoned { LogSeal.advance(folder: folder, logWas: nil, logIs: logState(), fileSystem) }
+            if !abandoned {
+                LogSeal.advance(
+                    folder: folder, logWas: nil, logIs: logState(), fileSystem,
+                    highestSnapshotID: max(highest, unreadableHighest))
+            }
         } catch {
             if let aside { unlink(aside) }
             throw .notCompacted(.file(error))

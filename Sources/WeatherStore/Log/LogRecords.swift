@@ -72,7 +72,8 @@ extension EventLog {
         if LogFile.starts(line, with: sortedCommandPrefix) { return (.command, nil) }
         if LogFile.starts(line, with: sortedDeletionPrefix) { return (.deletion, nil) }
         if LogFile.starts(line, with: sortedSnapshotPrefix) { return (.snapshot, nil) }
-        if LogFile.starts(line, with: sortedKindPrefix) { return (.other, nil) }
+        // Another kind in wx's layout counts as a newer wx's record only when it reads as whole
+        // JSON with a kind: a torn `{"kind":"c` was kept by `log compact` as one (trial 62).
         guard line.count <= LogFile.longestLine, let object = jsonObject(line), let probe = KindProbe(object) else {
             return (.unreadable, nil)
         }
@@ -82,6 +83,73 @@ extension EventLog {
         case "snapshot.deleted": return (.deletion, object)
         default: return (.other, object)
         }
+    }
+
+    /// The snapshot id a line holds, read as far as it can be, so that an id is never given
+    /// twice (trial 62: a snapshot line made unreadable by an edit had its id given again, and
+    /// once the line was repaired `saved` listed one of the two and `saved rm` deleted both).
+    /// For a snapshot record, its `id`; for a line that does not read whole but is a snapshot's
+    /// by its kind (`"kind":"snapshot"`) or by wx's own layout (`{"data_time":` first) — a torn
+    /// or damaged record — the whole number after its first `"id":`. Nil for other lines, and
+    /// when no id between 1 and `maximumNumber` is found.
+    static func reservedSnapshotID(_ line: UnsafeRawBufferPointer) -> Int? {
+        let (kind, parsed) = classify(line)
+        switch kind {
+        case .snapshot:
+            if let object = parsed ?? jsonObject(line) {
+                guard let id = object["id"]?.recordInt, id > 0 else { return nil }
+                return id
+            }
+            return scannedSnapshotID(line)
+        case .unreadable:
+            guard LogFile.starts(line, with: ownSnapshotStart) || contains(line, snapshotKind) else { return nil }
+            return scannedSnapshotID(line)
+        case .command, .deletion, .other: return nil
+        }
+    }
+
+    static let snapshotKind = Array(#""kind":"snapshot""#.utf8)
+    static let idKey = Array(#""id":"#.utf8)
+
+    /// The whole number after the first `"id":` of `line` (spaces before it allowed), when it is
+    /// between 1 and `maximumNumber`; a JSON string cannot hold those bytes unescaped.
+    static func scannedSnapshotID(_ line: UnsafeRawBufferPointer) -> Int? {
+        guard let start = firstIndex(of: idKey, in: line) else { return nil }
+        var index = start + idKey.count
+        while index < line.count, line[index] == UInt8(ascii: " ") { index += 1 }
+        var value = 0
+        var digits = 0
+        while index < line.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(line[index]) {
+            value = value * 10 + Int(line[index] - UInt8(ascii: "0"))
+            digits += 1
+            guard digits <= 16, value <= maximumNumber else { return nil }
+            index += 1
+        }
+        return digits > 0 && value > 0 ? value : nil
+    }
+
+    /// Whether `line` holds `pattern` followed by anything but a "." (`"kind":"snapshot"` is not
+    /// `"kind":"snapshot.deleted"`).
+    static func contains(_ line: UnsafeRawBufferPointer, _ pattern: [UInt8]) -> Bool {
+        var from = 0
+        while let found = firstIndex(of: pattern, in: line, from: from) {
+            let after = found + pattern.count
+            if after >= line.count || line[after] != UInt8(ascii: ".") { return true }
+            from = found + 1
+        }
+        return false
+    }
+
+    /// Where `pattern` first starts in `line` at or after `from`.
+    static func firstIndex(of pattern: [UInt8], in line: UnsafeRawBufferPointer, from: Int = 0) -> Int? {
+        guard !pattern.isEmpty, line.count >= pattern.count, from <= line.count - pattern.count else { return nil }
+        let first = pattern[0]
+        var index = from
+        while index <= line.count - pattern.count {
+            if line[index] == first, pattern.indices.allSatisfy({ line[index + $0] == pattern[$0] }) { return index }
+            index += 1
+        }
+        return nil
     }
 
     static let sortedKindPrefix = Array(#"{"kind":""#.utf8)

@@ -43,11 +43,18 @@ struct LogState: Equatable {
 /// the middle of the log, which keeps its inode and perhaps its size and both its ends, is
 /// caught this way.
 ///
-/// One line: `wx-log-seal 1 <epoch> <inode> <size> <modified ns> <changed ns> <check>`, the
-/// check being a hash of the rest (a torn or edited seal is no seal).
+/// The seal also keeps the highest snapshot id wx found in the log when `log compact` last
+/// rewrote it, unreadable lines included (`EventLog.reservedSnapshotID`): compaction moves such
+/// lines aside, and their ids must not be given again (trial 62). Carried on by every later seal.
+///
+/// One line: `wx-log-seal 2 <epoch> <inode> <size> <modified ns> <changed ns> <highest id>
+/// <check>`, the check being a hash of the rest (a torn or edited seal is no seal). A seal of
+/// version 1 (without the id; an older wx writes it) reads with the id 0.
 struct LogSeal: Equatable {
     var epoch: UInt64
     var log: LogState
+    /// The highest snapshot id found in the log when it was last compacted (0: none known).
+    var highestSnapshotID = 0
 
     static let lockName = ".wx.lock"
 
@@ -56,7 +63,7 @@ struct LogSeal: Equatable {
     static func read(folder: String, _ fileSystem: any FileSystem = POSIXFileSystem()) -> LogSeal? {
         guard let file = try? fileSystem.openForReading(folder + "/" + lockName) else { return nil }
         defer { file.close() }
-        var bytes = [UInt8](repeating: 0, count: 160)
+        var bytes = [UInt8](repeating: 0, count: 256)
         let count = bytes.withUnsafeMutableBytes { (try? file.read(into: $0, at: 0)) ?? 0 }
         guard count > 0 else { return nil }
         return parse(String(decoding: bytes.prefix(count), as: UTF8.self))
@@ -65,16 +72,25 @@ struct LogSeal: Equatable {
     static func parse(_ text: String) -> LogSeal? {
         guard text.hasSuffix("\n") else { return nil }
         let fields = text.dropLast().split(separator: " ", omittingEmptySubsequences: false)
-        guard fields.count == 8, fields[0] == "wx-log-seal", fields[1] == "1",
+        let count = fields.count
+        guard count == 8 || count == 9, fields[0] == "wx-log-seal", fields[1] == (count == 8 ? "1" : "2"),
             let epoch = UInt64(fields[2], radix: 16), epoch > 0, let inode = UInt64(fields[3]),
             let size = Int(fields[4]), let modified = Int(fields[5]), let changed = Int(fields[6]),
-            UInt64(fields[7], radix: 16) == check(fields[..<7].joined(separator: " "))
+            UInt64(fields[count - 1], radix: 16) == check(fields[..<(count - 1)].joined(separator: " "))
         else { return nil }
-        return LogSeal(epoch: epoch, log: LogState(inode: inode, size: size, modified: modified, changed: changed))
+        var highest = 0
+        if count == 9 {
+            guard let id = Int(fields[7]), id >= 0, id <= EventLog.maximumNumber else { return nil }
+            highest = id
+        }
+        return LogSeal(
+            epoch: epoch, log: LogState(inode: inode, size: size, modified: modified, changed: changed),
+            highestSnapshotID: highest)
     }
 
     var text: String {
-        let body = "wx-log-seal 1 \(String(epoch, radix: 16)) \(log.inode) \(log.size) \(log.modified) \(log.changed)"
+        let body =
+            "wx-log-seal 2 \(String(epoch, radix: 16)) \(log.inode) \(log.size) \(log.modified) \(log.changed) \(highestSnapshotID)"
         return body + " " + String(Self.check(body), radix: 16) + "\n"
     }
 
@@ -84,9 +100,12 @@ struct LogSeal: Equatable {
     /// when the log was as the seal said just before (`before`), else in a new one. A seal that
     /// cannot be written leaves the old one, which then no longer matches the log: the index is
     /// not trusted, and the list is only slower.
+    ///
+    /// - Parameter highestSnapshotID: a snapshot id found in the log (`log compact`); the seal
+    ///   keeps the higher of it and the one it kept.
     static func advance(
         folder: String, logWas before: LogState?, logIs after: LogState?,
-        _ fileSystem: any FileSystem = POSIXFileSystem()
+        _ fileSystem: any FileSystem = POSIXFileSystem(), highestSnapshotID: Int = 0
     ) {
         guard let after else { return }
         let previous = read(folder: folder, fileSystem)
@@ -99,7 +118,8 @@ struct LogSeal: Equatable {
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return }
-        let bytes = Array(LogSeal(epoch: epoch, log: after).text.utf8)
+        let highest = max(previous?.highestSnapshotID ?? 0, highestSnapshotID)
+        let bytes = Array(LogSeal(epoch: epoch, log: after, highestSnapshotID: highest).text.utf8)
         let written = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
         if written == bytes.count { _ = ftruncate(fd, off_t(bytes.count)) }
     }

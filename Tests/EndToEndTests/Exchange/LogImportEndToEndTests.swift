@@ -64,38 +64,42 @@ struct LogImportEndToEndTests {
         #expect(!new.text("log.jsonl").contains("units"))
     }
 
-    /// The import is one append, synced (`fdatasync`) before wx says it is done, as `save` is.
+    /// The import is whole or nothing (trial 62: a `kill -9` left part of it): the log's bytes
+    /// and the records go into a temporary file beside it, which is synced and renamed over the
+    /// log before wx says it is done; nothing is appended to the log itself.
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/strace")))
-    func theImportIsOneSyncedAppend() throws {
+    func theImportIsACopySyncedAndRenamedOverTheLog() throws {
         let old = try oldHome()
         _ = try runWX(["-c", "export history \(old.path)/h.json"], home: old)
         let new = TemporaryFolder()
+        try (LogImportEndToEndTests.oldLog.split(separator: "\n").first.map { String($0) + "\n" } ?? "").write(
+            toFile: new.path + "/log.jsonl", atomically: true, encoding: .utf8)
+        let before = new.text("log.jsonl")
         let trace = new.path + "/trace"
         let result = try runProgram(
             "/usr/bin/strace",
             [
-                "-f", "-qq", "-e", "trace=openat,write,fdatasync,fsync,close", "-o", trace, TestPaths.wxBinary, "-c",
-                "import history \(old.path)/h.json",
+                "-f", "-qq", "-e", "trace=openat,write,fdatasync,fsync,close,rename,renameat,renameat2", "-o", trace,
+                TestPaths.wxBinary, "-c", "import history \(old.path)/h.json",
             ],
             environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": new.path, "WX_HOME": new.path])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = new.text("trace").split(separator: "\n").map(String.init)
-        let opens = lines.indices.filter { lines[$0].contains("/log.jsonl\"") && lines[$0].contains("O_APPEND") }
-        guard opens.count == 1,
-            let fd = lines[opens[0]].split(separator: "=").last?.trimmingCharacters(in: .whitespaces)
+        #expect(!lines.contains { $0.contains("/log.jsonl\"") && $0.contains("O_APPEND") }, "\(lines)")
+        let made = lines.indices.filter { lines[$0].contains("/log.jsonl.tmp-") && lines[$0].contains("O_CREAT") }
+        guard made.count == 1,
+            let fd = lines[made[0]].split(separator: "=").last?.trimmingCharacters(in: .whitespaces)
         else {
-            Issue.record("not one append to log.jsonl in the trace: \(opens.count)")
+            Issue.record("not one temporary copy of log.jsonl in the trace: \(made.count)")
             return
         }
-        let after = lines[(opens[0] + 1)...]
-        let writes = after.filter { $0.contains("write(\(fd), ") }
-        let sync = after.firstIndex { $0.contains("fdatasync(\(fd))") || $0.contains("fsync(\(fd))") }
-        let close = after.firstIndex { $0.contains("close(\(fd))") }
-        // One write holding every record (its return value is the whole log), then the sync.
-        let size = (try? FileManager.default.attributesOfItem(atPath: new.path + "/log.jsonl")[.size] as? Int) ?? nil
-        #expect(writes.count == 1)
-        #expect(writes.first?.hasSuffix("= \(size ?? -1)") == true)
-        #expect(sync != nil && sync! < (close ?? Int.max))
-        #expect(new.text("log.jsonl").split(separator: "\n").count == 3)
+        let after = lines[(made[0] + 1)...]
+        let sync = after.firstIndex { $0.contains("fsync(\(fd))") || $0.contains("fdatasync(\(fd))") }
+        let rename = after.firstIndex { $0.contains("rename") && $0.contains("log.jsonl.tmp-") }
+        #expect(sync != nil && rename != nil && sync! < rename!, "\(Array(after))")
+        let log = new.text("log.jsonl")
+        #expect(log.hasPrefix(before))
+        // The old home's line is there already (same line, same time): the two others are added.
+        #expect(log.split(separator: "\n").count == 3)
     }
 }

@@ -184,10 +184,11 @@ import WeatherTestSupport
         return (run.stdout, days)
     }
 
-    /// In °F a day's error is the difference of the two figures beside it: 58.5 and 58.8 °F
-    /// read "-0.4" (−0.2 °C × 1.8 rounded), 59.5 and 57.4 °F "+2.2". Expected from
-    /// Fixtures/open-meteo-archive/saved_errors_expected.py.
-    @Test func anErrorInFahrenheitAgreesWithTheFiguresBesideIt() throws {
+    /// In °F a day's error is the exact difference converted and rounded once, as `saved verify`
+    /// and °C say it (trial 62): 14.7 − 14.9 °C is "-0.4" (−0.36 °F) beside 58.5 and 58.8 °F,
+    /// and 15.3 − 14.1 °C "+2.2" (2.16 °F) beside 59.5 and 57.4 °F — the figures' differences
+    /// said "-0.3" and "+2.1". Expected from Fixtures/open-meteo-archive/saved_errors_expected.py.
+    @Test func anErrorInFahrenheitIsTheExactDifferenceConverted() throws {
         let (stdout, days) = try savedTwoInImperial()
         let rows = stdout.split(separator: "\n").map(String.init)
         for (name, day) in zip(["Wed 30 Jul", "Thu 31 Jul", "Fri 01 Aug", "Sat 02 Aug"], days) {

@@ -22,14 +22,18 @@ extension ExchangeHandler {
     }
 
     /// Reads every record of the file first — one that cannot be read, or is out of bounds,
-    /// refuses the file, naming its line or item — then appends those the log does not hold
-    /// yet in one synced write (`EventLog.importSnapshots`/`importCommands`): the ids or numbers
-    /// kept when all lie above the log's, else numbered on from its highest.
+    /// refuses the file, naming its line or item — then adds those the log does not hold yet,
+    /// whole or not at all (`EventLog.importSnapshots`/`importCommands`: a copy of the log with
+    /// them renamed over it): the ids or numbers kept when all lie above the log's, else
+    /// numbered on from its highest. Ctrl-C until the log is replaced imports nothing
+    /// (`ShellError.cancelled`).
     func importLog(_ kind: LogImportKind, from path: String) throws(ShellError) -> [CommandResult] {
         let (full, text) = try importText(path)
         // Every record read and checked before anything is written.
         func read<T>(_ body: () throws(DataExchange.FileProblem) -> T) throws(ShellError) -> T {
             do { return try body() } catch {
+                // Ctrl-C (the line's task cancelled) stops the reading: "“import …” cancelled".
+                if Task.isCancelled { throw .cancelled }
                 throw .unreadableFile("\(full): \(error.description); nothing imported")
             }
         }
@@ -51,6 +55,8 @@ extension ExchangeHandler {
                 try kind == .snapshots
                 ? persistence.log.importSnapshots(snapshots) : persistence.log.importCommands(commands)
         } catch {
+            // Cancelled before the log was replaced: nothing is imported (`replaceWithImport`).
+            if Task.isCancelled { throw .cancelled }
             throw .storage("\(kind.rawValue) not imported: \(error.userText)")
         }
         return [.importedRecords(LogImportSummary(kind: kind, path: full, outcome: outcome))]

@@ -33,6 +33,7 @@ extension DataExchange {
     package static func snapshots(from text: String) throws(FileProblem) -> [Snapshot] {
         var snapshots: [Snapshot] = []
         for row in try rows(from: text, kind: .snapshots) {
+            try stopIfCancelled(snapshots.count)
             do { snapshots.append(try row.snapshot()) } catch { throw FileProblem("\(row.origin): \(error.message)") }
         }
         return snapshots
@@ -45,9 +46,16 @@ extension DataExchange {
     package static func history(from text: String) throws(FileProblem) -> [HistoryEntry] {
         var entries: [HistoryEntry] = []
         for row in try rows(from: text, kind: .history) {
+            try stopIfCancelled(entries.count)
             do { entries.append(try row.historyEntry()) } catch { throw FileProblem("\(row.origin): \(error.message)") }
         }
         return entries
+    }
+
+    /// Throws once the task is cancelled (Ctrl-C during an import of 300,000 lines ran on to the
+    /// end, trial 62), asked every 1,024th of `count`.
+    static func stopIfCancelled(_ count: Int) throws(FileProblem) {
+        if count % 1024 == 0, Task.isCancelled { throw FileProblem("cancelled") }
     }
 
     /// The columns an export of `kind` may lack and still be read back.
@@ -71,9 +79,10 @@ extension DataExchange {
 
     static func csvRows(_ text: String, kind: ExportKind) throws(FileProblem) -> [ImportRow] {
         let records: [CSV.Record]
-        do { records = try CSV.decode(text) } catch {
+        do { records = try CSV.decode(text, stoppingAtCancellation: true) } catch {
             throw FileProblem("not CSV: line \(error.line): \(error.message)")
         }
+        try stopIfCancelled(0)
         guard let header = records.first else { throw FileProblem("the file is empty") }
         let names = header.fields.map { $0.trimmed.lowercased() }
         let missing = columns(kind).filter { !names.contains($0) && !optionalColumns(kind).contains($0) }
@@ -88,6 +97,7 @@ extension DataExchange {
         var rows: [ImportRow] = []
         rows.reserveCapacity(records.count - 1)
         for record in records.dropFirst() {
+            try stopIfCancelled(rows.count)
             let origin = "line \(record.line)"
             guard record.fields.count == names.count else {
                 throw FileProblem(
@@ -132,6 +142,7 @@ extension DataExchange {
         var rows: [ImportRow] = []
         rows.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
+            try stopIfCancelled(index)
             let origin = "item \(index + 1)"
             guard let object = item.object else { throw FileProblem("\(origin): not an object") }
             let fields = ImportRow.flattened(object)
@@ -281,8 +292,31 @@ struct ImportRow {
             } catch {
                 throw Problem("forecast day \(index + 1): \(error.message)")
             }
+            try Self.checkOrder(days)
         }
         return days
+    }
+
+    /// Refuses the last of `days` when its low is above its high, or its date does not come
+    /// after the day before's (a date twice, or days out of order): a copied row was taken, and
+    /// `saved verify` counted it as a day of its own (trial 62).
+    static func checkOrder(_ days: [KeptForecastDay]) throws(Problem) {
+        guard let day = days.last else { return }
+        let number = days.count
+        if let low = day.temperatureMinCelsius, let high = day.temperatureMaxCelsius, low > high {
+            throw Problem(
+                "forecast day \(number) (\(day.date.iso)): temperature_min_celsius \(DecimalText.shortest(low)) is above temperature_max_celsius \(DecimalText.shortest(high))"
+            )
+        }
+        guard days.count > 1 else { return }
+        let before = days[days.count - 2].date
+        if day.date == before {
+            throw Problem("forecast day \(number): \(day.date.iso) comes twice")
+        }
+        if day.date < before {
+            throw Problem(
+                "forecast day \(number): \(day.date.iso) comes after \(before.iso) (days must be in order)")
+        }
     }
 
     // MARK: - Fields

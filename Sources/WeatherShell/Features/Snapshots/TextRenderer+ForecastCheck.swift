@@ -189,21 +189,22 @@ extension TextRenderer {
     }
 
     /// A temperature difference in the chosen unit ("+1.1", or "1.1 °C" unsigned): a kelvin is a
-    /// degree Celsius, a degree Fahrenheit 5/9 of one.
+    /// degree Celsius, a degree Fahrenheit 5/9 of one (`ValueFormatter.temperatureDifference`:
+    /// a difference converts by scale, no offset), rounded once here.
     static func temperatureDifference(_ celsius: Double?, format: ValueFormatter, signed: Bool = true) -> String {
         guard let celsius else { return ValueFormatter.missing }
-        let value = format.units.temperature == .fahrenheit ? celsius * 9 / 5 : celsius
+        let value = format.temperatureDifference(celsius)
         if !signed { return "\(DecimalText.fixed(value, digits: 1)) \(format.temperatureSymbol)" }
         return signedTenths(value)
     }
 
-    /// A day's error beside its two figures: forecast − observed as the table shows them, each
-    /// to a tenth in the unit shown (`ValueFormatter.shownTemperatureChange`, as `changed` and
-    /// `brief` say a difference), signed — 58.5 and 58.8 °F are "-0.3" apart, not "-0.4" from
-    /// −0.2 °C × 1.8. Both °C; "—" without either.
+    /// A day's error beside its two figures: forecast − observed of the exact values, converted
+    /// to the unit shown and rounded once (`temperatureDifference`, the rule `saved verify` and
+    /// the man page give), signed. From the rounded °F figures a 0.9 °C error (+1.62 °F) read
+    /// "+1.7" beside `saved verify`'s "+1.6" (trial 62). Both °C; "—" without either.
     static func shownTemperatureError(_ forecast: Double?, _ observed: Double?, format: ValueFormatter) -> String {
         guard let forecast, let observed else { return ValueFormatter.missing }
-        return signedTenths(format.shownTemperatureChange(from: observed, to: forecast, digits: 1))
+        return temperatureDifference(forecast - observed, format: format)
     }
 
     /// "+1.1", "-0.4", "0.0": a difference in the unit shown, to a tenth.
