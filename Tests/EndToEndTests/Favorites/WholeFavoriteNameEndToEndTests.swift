@@ -50,8 +50,9 @@ import WeatherTestSupport
         try server.reset()
         let shown = try runWX(["-c", "show Hamburg"], home: home, server: server, now: "2025-07-27T03:10:00Z")
         #expect(!shown.stdout.contains("Hamburg office"), "\(shown.stdout)")
-        let searches = try server.requests().filter { $0.path == "/search" }
-        #expect(searches.count == 1, "\(try server.requests().map(\.path))")
+        let asked = try server.requests()
+        #expect(shown.status == 0, "\(shown.stderr)")
+        #expect(asked.filter { $0.path == "/search" }.count == 1, "\(asked.map(\.path))")
         // `compare` takes favorites only: a part of a name is none, with what was meant.
         let compared = try runWX(["-c", "compare Hamburg"], home: home, server: server)
         #expect(compared.status == 1)
