@@ -57,7 +57,8 @@ struct DiskTests {
                     "\(arguments)")
                 #expect(
                     imported.stderr.contains(
-                        "1 favorite imported from \(csv.path)/f.csv: Dup, not saved to disk yet (the next change that can be saved saves it too, else it is lost when wx ends): "),
+                        "1 favorite imported from \(csv.path)/f.csv: Dup, not saved to disk yet (the next change that can be saved saves it too, else it is lost when wx ends): "
+                    ),
                     "\(arguments)")
                 #expect(imported.status == 1)
             }
@@ -82,7 +83,8 @@ struct DiskTests {
             #expect(result.stdout.contains("★ Berlin"))
             #expect(
                 result.stderr.contains(
-                    "error: favorite “52.5200°N 13.4100°E” is now “Berlin”, not saved to disk yet (the next change that can be saved saves it too, else it is lost when wx ends): "))
+                    "error: favorite “52.5200°N 13.4100°E” is now “Berlin”, not saved to disk yet (the next change that can be saved saves it too, else it is lost when wx ends): "
+                ))
             let removed = try runWX(
                 stdin: "show 52.52,13.41\nfav\nfavs\n", server: server,
                 environment: ["WX_HOME": folder + "/wx", "XDG_RUNTIME_DIR": folder + "/run"])

@@ -42,6 +42,7 @@ import WeatherTestSupport
         #expect(said.contains("” added to favorites) was saved to state.plist with this one\n"), "\(said)")
         #expect(process.terminationStatus == 1)
         let favorites = try runWX(["-c", "favs"], home: home, server: server)
-        #expect(favorites.stdout.split(separator: "\n").filter { $0.hasPrefix("  ★ ") }.count == 2, "\(favorites.stdout)")
+        #expect(
+            favorites.stdout.split(separator: "\n").filter { $0.hasPrefix("  ★ ") }.count == 2, "\(favorites.stdout)")
     }
 }

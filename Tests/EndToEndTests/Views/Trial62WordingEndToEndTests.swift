@@ -27,4 +27,3 @@ import WeatherTestSupport
         #expect(run.stderr.contains("91,2.35 is not a place on Earth (latitude -90…90"), "\(run.stderr)")
     }
 }
-

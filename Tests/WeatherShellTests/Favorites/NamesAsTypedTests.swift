@@ -101,7 +101,8 @@ import WeatherTestSupport
         let (session, _) = try await session()
         _ = try await session.execute(.favoriteRename(from: "Elbphilharmonie", to: "Primrose Hill"))
         let error = ShellError.noSuchFavorite("Pri", meant: ["Primrose Hill", "Prime Minister’s Office"])
-        #expect(error.description == "no favorite named “Pri” (did you mean “Primrose Hill” or “Prime Minister’s Office”?)")
+        #expect(
+            error.description == "no favorite named “Pri” (did you mean “Primrose Hill” or “Prime Minister’s Office”?)")
         await #expect(throws: error) { try await session.execute(.favoriteRemove("Pri")) }
         await #expect(throws: ShellError.noSuchFavorite("Pri", meant: ["Primrose Hill", "Prime Minister’s Office"])) {
             try await session.execute(.favoriteRename(from: "Pri", to: "P"))

@@ -84,7 +84,9 @@ struct CommandFile {
             }
             let result = await runner.run(commandsOf: line, record: false, nested: false, quitEnds: quitEnds)
             // The file's failures before a `quit` count (`quitting`): its error is not undone.
-            if result == .quit { return quitEnds ? runner.quitting(after: status == .succeeded ? status : .failed) : status }
+            if result == .quit {
+                return quitEnds ? runner.quitting(after: status == .succeeded ? status : .failed) : status
+            }
             status = ShellRunner.worse(status, result)
         }
         return status == .succeeded ? .succeeded : .failed
