@@ -25,8 +25,9 @@ package enum ShellError: Error, Hashable, Sendable {
     case noPlaceFound(String)
     /// `use N` outside the candidate list (its size).
     case noSuchCandidate(Int, available: Int)
-    /// No favorite has that name.
-    case noSuchFavorite(String)
+    /// No favorite has that name; `meant` are the favorites whose names it begins (a name is
+    /// never taken by a part of it), offered as “did you mean”.
+    case noSuchFavorite(String, meant: [String] = [])
     /// A favorite already has that name.
     case duplicateFavoriteName(String)
     /// No snapshot has that number.
@@ -164,7 +165,8 @@ extension ShellError: CustomStringConvertible {
                 : available == 1
                     ? "no candidate \(index): the last find listed only 1"
                     : "no candidate \(index): choose 1 to \(available)"
-        case .noSuchFavorite(let name): "no favorite named “\(TerminalText.sanitized(name))” (see “favs”)"
+        case .noSuchFavorite(let name, let meant):
+            "no favorite named “\(TerminalText.sanitized(name))” (\(Self.didYouMean(meant) ?? "see “favs”"))"
         case .duplicateFavoriteName(let name): "a favorite named “\(TerminalText.sanitized(name))” exists already"
         case .noSuchSnapshot(let id): "no snapshot \(id) (see “saved”)"
         case .snapshotDeleted(let id): "snapshot \(id) was deleted (“saved” lists those kept)"
@@ -180,5 +182,16 @@ extension ShellError: CustomStringConvertible {
         case .cancelled: "cancelled"
         case .refused(let reason): reason.description
         }
+    }
+}
+
+extension ShellError {
+    /// “did you mean “Paris office”?” for the names a favorite's name that named none begins
+    /// (up to three, then how many more); nil when there are none.
+    static func didYouMean(_ names: [String]) -> String? {
+        guard !names.isEmpty else { return nil }
+        let shown = names.prefix(3).map { "“\(TerminalText.sanitized($0))”" }
+        let more = names.count > 3 ? ["\(names.count - 3) more"] : []
+        return "did you mean \(CommandParser.list(shown + more))?"
     }
 }

@@ -253,6 +253,18 @@ package enum Command: Hashable, Sendable {
         }
     }
 
+    /// Whether the command may ask the forecast provider or the geocoder the settings choose:
+    /// its declared costs name a forecast service or a geocoder (`provider`, `geocoder` and
+    /// `doctor` speak of the settings themselves).
+    var mayAskForecastOrPlace: Bool {
+        switch self {
+        case .provider, .geocoder, .doctor, .about: return false
+        default:
+            let services = Set(RequestCost.forecastServices + RequestCost.geocoders)
+            return spec.costs.contains { cost in cost.services.contains { services.contains($0) } }
+        }
+    }
+
     /// Whether the command reads favorites or settings (so `state.plist` must be current).
     package var readsState: Bool {
         switch self {

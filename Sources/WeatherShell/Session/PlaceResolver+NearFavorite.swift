@@ -9,15 +9,18 @@ import WeatherStore
 /// found named — so a cron job's `check` is not answered for a town nobody meant. A place the
 /// geocoder finds under the name typed (`Rome` beside the favorite Home) is answered as usual.
 extension PlaceResolver {
-    /// The favorite whose name is close to `typed` (one edit for names of up to four letters,
-    /// two for longer, as a mistyped command's did-you-mean: `WordChoice.closest`), compared
-    /// folded as favorites are matched; nil when none is, or `typed` names one.
+    /// The favorite whose name `typed` begins (`show Hamburg` beside the favorite “Hamburg
+    /// office”: a part of a name names no favorite, so Hamburg is looked up, but a place found
+    /// under another name is not answered silently), else whose name is close to it (one edit
+    /// for names of up to four letters, two for longer, as a mistyped command's did-you-mean:
+    /// `WordChoice.closest`), compared folded as favorites are matched; nil when none is, or
+    /// `typed` names one.
     func nearFavorite(_ typed: String) -> Favorite? {
         let folded = FavoriteMatching.folded(typed)
         let names = favorites.map { FavoriteMatching.folded($0.name) }
-        guard !folded.isEmpty, !names.contains(folded),
-            let close = WordChoice<Int>.closest(to: folded, among: names)
-        else { return nil }
+        guard !folded.isEmpty, !names.contains(folded) else { return nil }
+        if let begun = FavoriteMatching.startingWith(typed, in: favorites).first { return begun }
+        guard let close = WordChoice<Int>.closest(to: folded, among: names) else { return nil }
         return favorites.first { FavoriteMatching.folded($0.name) == close }
     }
 

@@ -380,9 +380,9 @@ final class PlaceResolver {
         }
     }
 
-    /// The favorite `name` names as people type it (see `FavoriteMatching`); nil for none.
+    /// The favorite `name` names, whole, as people type it (see `FavoriteMatching`); nil for none.
     ///
-    /// - Throws: `ShellError.usage` naming the favorites a prefix of several could be.
+    /// - Throws: `ShellError.usage` naming the favorites whose names fold to the same.
     func favorite(matching name: String) throws(ShellError) -> Favorite? {
         try FavoriteMatching.match(name, in: favorites).favorite(for: name)
     }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import WXBasics
 import WeatherKit
 import WeatherStore
 
@@ -16,6 +17,9 @@ final class SessionPersistence {
     var undeliveredNotices: [String] = []
     /// Errors of the last command beside the one it threw (`WeatherSession.takeFurtherErrors`).
     var furtherErrors: [ShellError] = []
+    /// Whether this run has said that a saved provider or geocoder is not used (`ServiceFallback`):
+    /// said once, at the first command that may ask a service.
+    var toldServiceFallback = false
     /// Whether the start left state.plist's warning to the first command's notices, the
     /// background decode being under way then (`stateWarningAtStart`).
     var stateWarningAfterPreload = false
@@ -31,11 +35,26 @@ final class SessionPersistence {
         self.log = log
     }
 
+    /// The changes to favorites and settings kept in memory because they could not be saved, in
+    /// words ("“Berlin” added to favorites"), for the line that says when they are saved after all.
+    var heldChanges: [String] = []
+
     /// Applies a change to favorites or settings and saves it; when saving fails the change holds
-    /// in memory and the result says it was not saved.
+    /// in memory and the result says it was not saved. A save that succeeds takes the changes
+    /// kept in memory along (`StateStore`), and a notice says so, naming them: the user was told
+    /// they were not saved (trial 62: a favorite added while the lock was busy was written by the
+    /// next `fav add`, silently).
     func persist(_ change: @escaping (inout StateDocument) throws(ShellError) -> Void) -> [CommandResult] {
+        let held = state.hasUnsavedChanges
         do {
             try state.update(checking: change)
+            if held {
+                let named = heldChanges.isEmpty ? "" : " (\(heldChanges.joined(separator: "; ")))"
+                undeliveredNotices.append(
+                    "the \(heldChanges.count == 1 ? "change" : "changes") kept in memory\(named) \(heldChanges.count == 1 ? "was" : "were") saved to state.plist with this one"
+                )
+                heldChanges = []
+            }
             return []
         } catch {
             switch error {
@@ -58,5 +77,30 @@ final class SessionPersistence {
         let value = read(log)
         if let problem = log.readProblem() { throw ShellError(problem) }
         return value
+    }
+
+    /// `result` when the change it reports was saved; else what says it was not
+    /// (`HandlerOutcome.acknowledged`), the change then named among those kept in memory.
+    func acknowledged(_ result: CommandResult, unless saved: [CommandResult]) -> [CommandResult] {
+        let told = HandlerOutcome.acknowledged(result, unless: saved)
+        for case .notSaved(let reason, let change?) in told where state.hasUnsavedChanges {
+            // Ctrl-C while the lock was held undoes the change: nothing is kept to be saved.
+            if case .store(let failure) = reason, failure.lockWaitEnd == .cancelled { continue }
+            if let words = Self.words(for: change) { heldChanges.append(words) }
+        }
+        return told
+    }
+
+    /// A change kept in memory in words, plain (no ★): nil for one without a short form.
+    static func words(for change: CommandResult) -> String? {
+        switch change {
+        case .favoriteAdded(let favorite): "“\(TerminalText.sanitized(favorite.name))” added to favorites"
+        case .favoriteRemoved(let favorite): "“\(TerminalText.sanitized(favorite.name))” removed from favorites"
+        case .favoriteRenamed(let old, let favorite):
+            "favorite “\(TerminalText.sanitized(old))” renamed “\(TerminalText.sanitized(favorite.name))”"
+        case .units: "units"
+        case .setting(let name, let value, _): "\(name) \(TerminalText.sanitized(value))"
+        default: nil
+        }
     }
 }

@@ -20,6 +20,20 @@ extension WeatherSession {
         return resolver
     }
 
+    /// The saved provider and geocoder this run cannot use for want of a key, with the services
+    /// used instead (`ServiceFallback`).
+    var serviceFallbacks: [ServiceFallback] {
+        let places = places
+        let settings = settings
+        return [
+            ServiceFallback.provider(
+                saved: settings.provider, used: places.forecastProvider.service,
+                available: services.forecastProviders.map(\.service)),
+            ServiceFallback.geocoder(
+                saved: settings.geocoder, used: places.geocoder.service, available: services.geocoders.map(\.service)),
+        ].compactMap { $0 }
+    }
+
     /// Why favorites may be missing from `favorites` (state.plist did not parse or could not be
     /// read, or some of its favorites could not be): a name then may be one of them, and is not
     /// looked up as if no favorite could have it. Nil when every favorite was read.

@@ -190,6 +190,19 @@ package final class WeatherSession {
                 throw error
             }
         }
+        // A saved provider or geocoder without its key: said once a run, before the first answer
+        // of another service (`provider`, `geocoder` and `doctor` say it in their own words).
+        if !persistence.toldServiceFallback, command.mayAskForecastOrPlace,
+            let fallback = ServiceFallback.line(serviceFallbacks)
+        {
+            persistence.toldServiceFallback = true
+            do {
+                return [.warning(fallback)] + (try await execute(command))
+            } catch {
+                persistence.undeliveredNotices.append(CommandResult.warningLead + fallback)
+                throw error
+            }
+        }
         do {
             let results = try await perform(command)
             if let view = results.last(where: \.isReshownAfterUnits) { lastView = view }

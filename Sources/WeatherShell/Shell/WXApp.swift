@@ -290,7 +290,7 @@ package struct WXApp {
         // History lines held back while another process held the lock a moment: written now,
         // waiting for it as a change does.
         runner.session.writeKeptLogRecords()
-        // (Favorites and settings say "kept for this session only" when they fail; records of
+        // (Favorites and settings say "else it is lost when wx ends" when they fail; records of
         // the log say they will be written with the next one that can be, which never comes.)
         if runner.session.hasUnwrittenLogRecords {
             host.output.writeError("wx: records of log.jsonl that could not be written are lost as wx ends\n")

@@ -10,17 +10,24 @@ extension TextRenderer {
         [style.dim(text)]
     }
 
-    /// The effect holds for this session but could not be saved to disk: "☆ München removed
-    /// from favorites for this session only; not saved to disk: …" when the effect is named.
+    /// The effect holds for this session but could not be saved to disk yet: "☆ München removed
+    /// from favorites, not saved to disk yet (…): …" when the effect is named. What it says will
+    /// happen is what `StateStore` does: the next change that is saved takes it along (the line
+    /// `SessionPersistence.persist` gives then says so), else it is gone when wx ends (trial 62:
+    /// "for this session only" was later silently untrue).
     static func notSavedText(_ error: ShellError, change: String?) -> String {
         // Ctrl-C while another process held the lock: undone, not kept (`StateStore.update`).
         if case .store(let failure) = error, failure.lockWaitEnd == .cancelled {
             return
                 "cancelled: \(change.map { "“\($0)” " } ?? "")not saved, and undone for this session (\(error.description))"
         }
-        guard let change else { return "not saved to disk, kept for this session only: \(error.description)" }
-        return "\(change) for this session only; not saved to disk: \(error.description)"
+        let promise = "not saved to disk yet (\(Self.savedLater)): \(error.description)"
+        guard let change else { return "kept in this session, " + promise }
+        return "\(change), " + promise
     }
+
+    /// What becomes of a change that could not be saved.
+    static let savedLater = "the next change that can be saved saves it too, else it is lost when wx ends"
 
     /// A change that was not saved, in words that do not say it was ("★ Berlin added to
     /// favorites", not "saved to favorites"): the first line of its own text otherwise.

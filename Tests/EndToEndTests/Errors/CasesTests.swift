@@ -206,10 +206,12 @@ import WeatherTestSupport
         try server.queue(.init(path: "/v1/forecast", status: 429, file: "cases/om-error-429-daily.json"))
         let later = try runWX(["show", "40.7886,-73.9661"], home: home, server: server, now: "2026-02-06T23:10:00Z")
         #expect(later.status == 0)
+        // The conditions' age (16:30 EST) and when they were fetched, as
+        // Fixtures/open-meteo-forecast/stale_age_expected.py works them out (trial 62, `DataAge`).
         #expect(
             later.stdout.contains(
-                "\n  saved data from 1 h 30 min ago (Open-Meteo rate limit reached: Daily API\n  request limit exceeded. Please try again tomorrow)\n"
-            ))
+                "\n  saved data from 1 h 40 min ago, fetched 1 h 30 min ago (Open-Meteo rate limit\n  reached: Daily API request limit exceeded. Please try again tomorrow)\n"
+            ), "\(later.stdout)")
         #expect(later.stdout.contains("  -1.4 °C · ☁ overcast · wind 5 km/h SE (138°)"))
     }
 

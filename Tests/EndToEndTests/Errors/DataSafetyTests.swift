@@ -39,7 +39,7 @@ import WeatherTestSupport
         // Said in full once (the warning), then short (trial 9: the same text twice).
         #expect(
             change.stderr == "warning: " + problem + "\n"
-                + "error: units imperial: °F, mph, in, inHg, mi, 12h clock for this session only; not saved to disk: \(statePath) cannot be read (see above)\n"
+                + "error: units imperial: °F, mph, in, inHg, mi, 12h clock, not saved to disk yet (the next change that can be saved saves it too, else it is lost when wx ends): \(statePath) cannot be read (see above)\n"
         )
         var isFolder: ObjCBool = false
         #expect(FileManager.default.fileExists(atPath: statePath, isDirectory: &isFolder) && isFolder.boolValue)

@@ -36,7 +36,7 @@ struct DiskTests {
             // Stdout says only what is on disk: not "saved to favorites" (issue 11, item 8).
             #expect(
                 full.stderr.contains(
-                    "error: ★ 52.5200°N 13.4100°E added to favorites for this session only; not saved to disk: cannot write \(folder)/wx/state.plist: No space left on device"
+                    "error: ★ 52.5200°N 13.4100°E added to favorites, not saved to disk yet (the next change that can be saved saves it too, else it is lost when wx ends): cannot write \(folder)/wx/state.plist: No space left on device"
                 ))
             #expect(!full.stdout.contains("saved to favorites"))
             #expect(full.stdout.contains("  ★ 52.5200°N 13.4100°E"))  // still listed: kept in memory
@@ -50,14 +50,15 @@ struct DiskTests {
                 let imported = try runWX(
                     arguments, server: server,
                     environment: ["WX_HOME": folder + "/wx", "XDG_RUNTIME_DIR": folder + "/run"])
-                // Only the error says it, and that it holds for this session only.
+                // Only the error says it, and that it is not saved yet.
                 #expect(!imported.stdout.contains(#""type":"import""#), "\(arguments)")
                 #expect(
                     arguments[0] == "-c" ? imported.stdout.isEmpty : imported.stdout.hasPrefix(#"{"type":"error""#),
                     "\(arguments)")
                 #expect(
                     imported.stderr.contains(
-                        "1 favorite imported from \(csv.path)/f.csv: Dup for this session only; not saved to disk: "),
+                        "1 favorite imported from \(csv.path)/f.csv: Dup, not saved to disk yet (the next change that can be saved saves it too, else it is lost when wx ends): "
+                    ),
                     "\(arguments)")
                 #expect(imported.status == 1)
             }
@@ -82,12 +83,13 @@ struct DiskTests {
             #expect(result.stdout.contains("★ Berlin"))
             #expect(
                 result.stderr.contains(
-                    "error: favorite “52.5200°N 13.4100°E” is now “Berlin” for this session only; not saved to disk: "))
+                    "error: favorite “52.5200°N 13.4100°E” is now “Berlin”, not saved to disk yet (the next change that can be saved saves it too, else it is lost when wx ends): "
+                ))
             let removed = try runWX(
                 stdin: "show 52.52,13.41\nfav\nfavs\n", server: server,
                 environment: ["WX_HOME": folder + "/wx", "XDG_RUNTIME_DIR": folder + "/run"])
             #expect(
-                removed.stderr.contains("error: ☆ 52.5200°N 13.4100°E removed from favorites for this session only"))
+                removed.stderr.contains("error: ☆ 52.5200°N 13.4100°E removed from favorites, not saved to disk yet"))
             #expect(removed.stdout.hasSuffix("no favorites yet: “fav” saves the current location\n"))
         }
     }

@@ -248,7 +248,7 @@ import WeatherTestSupport
         #expect(
             fav.stderr.hasSuffix(
                 "warning: state.plist could not be read (a copy is at \(copy)); favorites and settings are read-only until “reset state”\n"
-                    + "error: ★ Elbphilharmonie added to favorites for this session only; not saved to disk: state.plist could not be read (see above)\n"
+                    + "error: ★ Elbphilharmonie added to favorites, not saved to disk yet (the next change that can be saved saves it too, else it is lost when wx ends): state.plist could not be read (see above)\n"
             ), "\(fav.stderr)")
         #expect(home.text("state.plist") == "garbage\n")
         let reset = try runWX(

@@ -9,7 +9,10 @@ import WeatherTestSupport
 @Suite(.tags(.endToEnd))
 struct StaleAnswerLabelEndToEndTests {
     static let recorded = "2025-07-27T03:10:00Z"
-    /// 2 h 14 min after `recorded`: the saved forecast is out of date.
+    /// 2 h 14 min after `recorded`: the saved forecast is out of date. `show` tells the age of its
+    /// conditions (03:00 UTC: 2 h 24 min) and when they were fetched (trial 62, `DataAge`), as
+    /// Fixtures/open-meteo-forecast/stale_age_expected.py works them out; `compare`, with no one
+    /// reading, the answer's.
     static let later = "2025-07-27T05:24:00Z"
 
     /// A home whose Hamburg forecast (the favorite Elbphilharmonie) was saved at `recorded`.
@@ -36,15 +39,15 @@ struct StaleAnswerLabelEndToEndTests {
         arguments: [
             (
                 FixtureServer.Answer(path: "/v1/forecast", fault: "hang", seconds: 20, times: 3),
-                "saved data from 2 h 14 min ago (Open-Meteo did not answer within 1 s; check your connection and try again)"
+                "saved data from 2 h 24 min ago, fetched 2 h 14 min ago (Open-Meteo did not answer within 1 s; check your connection and try again)"
             ),
             (
                 FixtureServer.Answer(path: "/v1/forecast", status: 429, file: "cases/om-error-429-daily.json"),
-                "saved data from 2 h 14 min ago (Open-Meteo rate limit reached: Daily API request limit exceeded. Please try again tomorrow)"
+                "saved data from 2 h 24 min ago, fetched 2 h 14 min ago (Open-Meteo rate limit reached: Daily API request limit exceeded. Please try again tomorrow)"
             ),
             (
                 FixtureServer.Answer(path: "/v1/forecast", status: 403, body: "forbidden", times: 3),
-                "saved data from 2 h 14 min ago (Open-Meteo refused the request (HTTP 403); wait a while and try again)"
+                "saved data from 2 h 24 min ago, fetched 2 h 14 min ago (Open-Meteo refused the request (HTTP 403); wait a while and try again)"
             ),
         ])
     func aFailedRequest(fault: FixtureServer.Answer, said: String) throws {
@@ -67,15 +70,15 @@ struct StaleAnswerLabelEndToEndTests {
         arguments: [
             (
                 FixtureServer.Answer(path: "/v1/forecast", fault: "badutf8", times: 3),
-                "saved data from 2 h 14 min ago (Open-Meteo sent an answer wx cannot read (not valid UTF-8 text); try again later)"
+                "saved data from 2 h 24 min ago, fetched 2 h 14 min ago (Open-Meteo sent an answer wx cannot read (not valid UTF-8 text); try again later)"
             ),
             (
                 FixtureServer.Answer(path: "/v1/forecast", status: 200, body: "<html>hi</html>", times: 3),
-                "saved data from 2 h 14 min ago (Open-Meteo sent an answer wx cannot read (a web page instead of data); try again later)"
+                "saved data from 2 h 24 min ago, fetched 2 h 14 min ago (Open-Meteo sent an answer wx cannot read (a web page instead of data); try again later)"
             ),
             (
                 FixtureServer.Answer(path: "/v1/forecast", status: 200, body: #"{"error":false}"#, times: 3),
-                "saved data from 2 h 14 min ago (Open-Meteo sent an answer wx cannot read (no current conditions, hours or days in the answer); try again later)"
+                "saved data from 2 h 24 min ago, fetched 2 h 14 min ago (Open-Meteo sent an answer wx cannot read (no current conditions, hours or days in the answer); try again later)"
             ),
         ])
     func anAnswerThatCannotBeUsed(fault: FixtureServer.Answer, said: String) throws {
@@ -120,7 +123,8 @@ struct StaleAnswerLabelEndToEndTests {
         let run = try runWX(["-c", "show Elbphilharmonie"], home: home, server: server, now: Self.later)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(
-            Self.note(run.stdout).hasPrefix("saved data from 2 h 14 min ago (cannot reach Open-Meteo at 127.0.0.1:"),
+            Self.note(run.stdout).hasPrefix(
+                "saved data from 2 h 24 min ago, fetched 2 h 14 min ago (cannot reach Open-Meteo at 127.0.0.1:"),
             "\(run.stdout)")
     }
 
@@ -131,7 +135,7 @@ struct StaleAnswerLabelEndToEndTests {
         let before = try server.requests().count
         let run = try runWX(["--offline", "-c", "show Elbphilharmonie"], home: home, server: server, now: Self.later)
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(Self.note(run.stdout) == "offline: data from 2 h 14 min ago", "\(run.stdout)")
+        #expect(Self.note(run.stdout) == "offline: data from 2 h 24 min ago, fetched 2 h 14 min ago", "\(run.stdout)")
         #expect(try server.requests().count == before)
     }
 }

@@ -157,14 +157,15 @@ import WeatherTestSupport
         #expect(fresh.stdout.hasPrefix("Elbphilharmonie, Hamburg, Deutschland · Sun 05:14 CEST\n  16.5 °C"))
         #expect(try server.requests().count == before)
 
-        // --offline: the saved answer, with its age, and nothing sent.
+        // --offline: the saved answer, with its age (its conditions' age, and when it was fetched:
+        // Fixtures/open-meteo-forecast/stale_age_expected.py), and nothing sent.
         let offline = try runWX(
             ["--offline", "-c", "show Elbphilharmonie; compare"], home: home, server: server,
             now: "2025-07-27T05:24:00Z")
         #expect(offline.status == 0)
         #expect(
             offline.stdout.hasPrefix(
-                "Elbphilharmonie, Hamburg, Deutschland · Sun 07:24 CEST\n  offline: data from 2 h 14 min ago\n  16.5 °C, feels like 17.5 °C"
+                "Elbphilharmonie, Hamburg, Deutschland · Sun 07:24 CEST\n  offline: data from 2 h 24 min ago, fetched 2 h 14 min ago\n  16.5 °C, feels like 17.5 °C"
             ))
         // Readings only the hourly data has are those of the conditions' hour (03:00 UTC), not of now.
         #expect(offline.stdout.contains("  humidity 89 % · pressure 1013 hPa · clouds 100 % · visibility 13 km\n"))
@@ -208,7 +209,7 @@ import WeatherTestSupport
         )
         #expect(
             down.stdout.hasPrefix(
-                "Elbphilharmonie, Hamburg, Deutschland · Sun 07:24 CEST\n  saved data from 2 h 14 min ago (cannot reach Open-Meteo at 127.0.0.1:"
+                "Elbphilharmonie, Hamburg, Deutschland · Sun 07:24 CEST\n  saved data from 2 h 24 min ago, fetched 2 h 14 min ago (cannot reach\n  Open-Meteo at 127.0.0.1:"
             ))
     }
 

@@ -6,7 +6,7 @@ import WeatherTestSupport
 @testable import WeatherShell
 
 /// Issue 24 (4, 5): names as people type them — favorites with typographic quotes, accents,
-/// prefixes; and every fixed word the spec knows (subcommands, units, providers, export kinds,
+/// whole names only (trial 62); and every fixed word the spec knows (subcommands, units, providers, export kinds,
 /// formats) taken by a unique prefix, with “did you mean” for a near miss.
 @MainActor
 @Suite(.tags(.unit)) struct NamesAsTypedTests {
@@ -52,11 +52,13 @@ import WeatherTestSupport
         #expect(session.favorites.map(\.name) == ["Elbphilharmonie", "10 Downing Street"])
     }
 
-    @Test func accentsAndPrefixesFindAFavorite() async throws {
+    /// Accents, case and typographic quotes do not matter; a part of a name names no favorite
+    /// (trial 62: a second `fav rm Paris` removed “Paris office”): it is offered instead.
+    @Test func accentsFindAFavoriteAndAPrefixNone() async throws {
         let (session, provider) = try await session()
-        _ = try await session.execute(.favoriteRename(from: "elb", to: "Zürich"))
+        _ = try await session.execute(.favoriteRename(from: "elbphilharmonie", to: "Zürich"))
         // FakeGeocoder fails the test on any query it was not given: these are favorites.
-        for typed in ["Zurich", "zur", "ZÜR"] {
+        for typed in ["Zurich", "zu\u{0308}rich", "ZÜRICH"] {
             guard case .weather(let report) = try await session.execute(.show(typed)).first else {
                 Issue.record("no weather for \(typed)")
                 continue
@@ -64,7 +66,14 @@ import WeatherTestSupport
             #expect(report.place.name == "Zürich")
         }
         #expect(provider.requestCount == 3)
-        _ = try await session.execute(.compare(["zurich", "Prime Minister's"]))
+        _ = try await session.execute(.compare(["zurich", "Prime Minister's Office"]))
+        await #expect(throws: ShellError.noSuchFavorite("zur", meant: ["Zürich"])) {
+            try await session.execute(.favoriteRemove("zur"))
+        }
+        await #expect(throws: ShellError.noSuchFavorite("Prime Minister's", meant: ["Prime Minister’s Office"])) {
+            try await session.execute(.compare(["zurich", "Prime Minister's"]))
+        }
+        #expect(session.favorites.count == 3)
     }
 
     /// Trial 15: `compare New York` took “New” as a prefix of “New York”, then said “York” was
@@ -88,12 +97,16 @@ import WeatherTestSupport
         }
     }
 
-    @Test func anAmbiguousPrefixListsTheFavorites() async throws {
+    @Test func aPrefixOfSeveralNamesNoneAndOffersThem() async throws {
         let (session, _) = try await session()
-        _ = try await session.execute(.favoriteRename(from: "Elb", to: "Primrose Hill"))
-        let message = "“Pri” could be the favorites “Primrose Hill” or “Prime Minister’s Office”; type more of it"
-        await #expect(throws: ShellError.usage(message)) { try await session.execute(.show("Pri")) }
-        await #expect(throws: ShellError.usage(message)) { try await session.execute(.favoriteRemove("Pri")) }
+        _ = try await session.execute(.favoriteRename(from: "Elbphilharmonie", to: "Primrose Hill"))
+        let error = ShellError.noSuchFavorite("Pri", meant: ["Primrose Hill", "Prime Minister’s Office"])
+        #expect(
+            error.description == "no favorite named “Pri” (did you mean “Primrose Hill” or “Prime Minister’s Office”?)")
+        await #expect(throws: error) { try await session.execute(.favoriteRemove("Pri")) }
+        await #expect(throws: ShellError.noSuchFavorite("Pri", meant: ["Primrose Hill", "Prime Minister’s Office"])) {
+            try await session.execute(.favoriteRename(from: "Pri", to: "P"))
+        }
         #expect(session.favorites.count == 3)
         // A name that folds to another favorite's is taken already.
         await #expect(throws: ShellError.duplicateFavoriteName("Prime Minister’s Office")) {

@@ -252,6 +252,16 @@ package enum DataExchange {
     /// (`Favorite.longestDisplayName`).
     static let maximumDisplayNameLength = Favorite.longestDisplayName
 
+    /// A finite number written with an exponent ("1e308", "-4.5E1"); nil for anything else.
+    static func exponentNumber(_ text: String) -> Double? {
+        let trimmed = text.trimmed
+        guard trimmed.contains(where: { $0 == "e" || $0 == "E" }),
+            trimmed.allSatisfy({ "0123456789.eE+-".contains($0) }),
+            let number = Double(trimmed), number.isFinite
+        else { return nil }
+        return number
+    }
+
     static func favorite(
         name: String?, latitude: JSONValue?, longitude: JSONValue?, displayName: String?, countryCode: String?,
         origin: String
@@ -268,7 +278,9 @@ package enum DataExchange {
             guard let value, value != .null, value.string.map({ !$0.trimmed.isEmpty }) ?? true else {
                 return .failure(Problem(message: "\(origin): no \(what)"))
             }
-            guard let number = value.double else {
+            // A number in exponent form ("1e308") is a number, out of range or not (trial 62:
+            // "latitude “1e308” is not a number"): the range check below says which.
+            guard let number = value.double ?? value.string.flatMap(Self.exponentNumber) else {
                 let shown = value.string.map { " “\(TerminalText.sanitized(String($0.prefix(40))))”" } ?? ""
                 return .failure(Problem(message: "\(origin): \(what)\(shown) is not a number"))
             }

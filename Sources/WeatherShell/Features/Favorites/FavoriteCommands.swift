@@ -9,6 +9,7 @@ extension CommandSpec {
         details: [
             "“fav” adds the current location (★) or removes it (☆) when it is one already. A favorite is identified by its coordinates.",
             "“fav add” only adds: a script, “replay” or “!N” run again never removes what it added.",
+            "A favorite is named by its whole name: case, accents and typographic quotes do not matter, but a part of a name names none — “fav rm Paris” beside only “Paris office” removes nothing, and “show Paris” looks Paris up. Tab completes a part to the whole name.",
             "After a “find” that failed (or a “show PLACE” or “use N” that did), the current location is still the place before it: until a command chooses or shows a place, “fav” neither removes nor adds that one (“fav rm NAME” and “fav add” do).",
             "Quote names with spaces: fav rename \"New York\" NYC. A name that reads as another place’s coordinates (48.85,2.35) is refused, by “import favorites” too: typed, coordinates always mean the place. The words after “hourly”, “daily”, “confidence”, “models” or “skill” that together name a favorite are that favorite, a number first or not.",
         ],

@@ -4,31 +4,43 @@ import WeatherStore
 /// How a typed name finds a favorite, the way people type it: case does not matter, nor
 /// typographic quotes and dashes (`Prime Minister's Office` finds `Prime Minister’s Office`),
 /// nor accents (`Zurich` finds `Zürich`, also when the accent came decomposed), nor runs of
-/// spaces; and a prefix that starts only one favorite's name names it (`Elb` for `Elbphilharmonie`).
+/// spaces — but the whole name, never a part of it: `Paris` is not the favorite “Paris office”
+/// (trial 62: a second `fav rm Paris` removed “Paris office”; `show Hamburg` showed the favorite
+/// “Hamburg office” instead of looking Hamburg up). Tab completes a prefix to the whole name.
 /// `show`, `compare`, `fav rm`, `fav rename` and `saved verify` all read names through this.
 package enum FavoriteMatching {
     /// What a typed name names among favorites.
     package enum Match: Equatable {
-        /// One favorite: its name exactly (any case), folded, or a prefix of its name only.
+        /// One favorite: its name exactly (any case), or folded.
         case one(Favorite)
-        /// Several favorites' names start so (or fold to the same), in their order.
+        /// Several favorites' names fold to the same (kept unreadable, then mended by hand), in
+        /// their order.
         case several([Favorite])
         /// None.
         case none
     }
 
     /// What `typed` names among `favorites`: an exact name (ignoring case) first, then a name
-    /// that folds to the same, then the favorites whose folded names start with it.
+    /// that folds to the same. A prefix of a name names nothing (`startingWith` offers them).
     package static func match(_ typed: String, in favorites: [Favorite]) -> Match {
         let lower = typed.trimmed.lowercased()
         guard !lower.isEmpty else { return .none }
         if let exact = favorites.first(where: { $0.name.lowercased() == lower }) { return .one(exact) }
         let key = folded(typed)
-        let names = favorites.map { (favorite: $0, key: folded($0.name)) }
-        for found in [names.filter { $0.key == key }, names.filter { $0.key.hasPrefix(key) }] where !found.isEmpty {
-            return found.count == 1 ? .one(found[0].favorite) : .several(found.map(\.favorite))
+        let found = favorites.filter { folded($0.name) == key }
+        if found.isEmpty { return .none }
+        return found.count == 1 ? .one(found[0]) : .several(found)
+    }
+
+    /// The favorites whose names, folded, begin with `typed` folded and are longer: what a name
+    /// that names none may have meant (“did you mean “Paris office”?”), in their order.
+    package static func startingWith(_ typed: String, in favorites: [Favorite]) -> [Favorite] {
+        let key = folded(typed)
+        guard !key.isEmpty else { return [] }
+        return favorites.filter {
+            let name = folded($0.name)
+            return name.count > key.count && name.hasPrefix(key)
         }
-        return .none
     }
 
     /// `words` (each typed as a name of its own, as `compare` takes them) with each run of words
@@ -109,7 +121,7 @@ package enum FavoriteMatching {
 }
 
 extension FavoriteMatching.Match {
-    /// The one favorite named; nil for none and for a prefix of several.
+    /// The one favorite named; nil for none and for a name several fold to.
     var only: Favorite? {
         if case .one(let favorite) = self { return favorite }
         return nil
@@ -126,7 +138,7 @@ extension FavoriteMatching.Match {
             let names = favorites.prefix(8).map { "“\(TerminalText.sanitized($0.name))”" }
             let more = favorites.count > 8 ? " and \(favorites.count - 8) more" : ""
             throw .usage(
-                "“\(TerminalText.sanitized(typed))” could be the favorites \(CommandParser.list(names))\(more); type more of it"
+                "“\(TerminalText.sanitized(typed))” could be the favorites \(CommandParser.list(names))\(more); type the name as it is written"
             )
         }
     }

@@ -65,7 +65,7 @@ struct FavoritesHandler {
     /// `result` when the change it reports was saved; else what says it was not, naming the
     /// change that holds for the session (stdout never says a change is saved that is not on disk).
     func acknowledged(_ result: CommandResult, unless saved: [CommandResult]) -> [CommandResult] {
-        HandlerOutcome.acknowledged(result, unless: saved)
+        persistence.acknowledged(result, unless: saved)
     }
 
     func persist(_ change: @escaping (inout StateDocument) throws(ShellError) -> Void) -> [CommandResult] {
@@ -74,20 +74,21 @@ struct FavoritesHandler {
 
     /// The favorite `name` names as people type it (see `FavoriteMatching`); nil for none.
     ///
-    /// - Throws: `ShellError.usage` naming the favorites a prefix of several could be.
+    /// - Throws: `ShellError.usage` naming the favorites whose names fold to the same.
     func favorite(matching name: String) throws(ShellError) -> Favorite? {
         try FavoriteMatching.match(name, in: favorites).favorite(for: name)
     }
 
-    /// The favorite `name` names, for `fav rm` and `fav rename`.
+    /// The favorite `name` names, whole, for `fav rm` and `fav rename`: a name a favorite's only
+    /// begins with changes nothing (trial 62: a second `fav rm Paris` removed “Paris office”).
     ///
-    /// - Throws: `.noSuchFavorite` when none has that name — unless state.plist cannot be read
-    ///   (corrupt, a folder): then the error `favs` gives, since no one can tell whether it
-    ///   holds that favorite.
+    /// - Throws: `.noSuchFavorite` when none has that name, offering those it begins — unless
+    ///   state.plist cannot be read (corrupt, a folder): then the error `favs` gives, since no
+    ///   one can tell whether it holds that favorite.
     func existingFavorite(named name: String) throws(ShellError) -> Favorite {
         if let found = try favorite(matching: name) { return found }
         if let reason = persistence.state.readOnlyReason { throw .store(.stateReadOnly(reason)) }
-        throw .noSuchFavorite(name)
+        throw .noSuchFavorite(name, meant: FavoriteMatching.startingWith(name, in: favorites).map(\.name))
     }
 
     /// The place's name, or with its region, or numbered, so that no two favorites of `document`

@@ -62,18 +62,15 @@ package struct StatusLine: Hashable, Sendable {
     }
 
     /// How old the reading is, seconds, when it is not current: older than
-    /// `currentForSeconds` (from the reading's own time, else — with no reading — from when the
-    /// stale answer was stored); nil for a current one.
+    /// `currentForSeconds`, by the rule `show` tells it too (`DataAge`: from the reading's own
+    /// time, else — with no reading — from when the stale answer was stored); nil for a current one.
     static func notCurrentAge(_ presentation: WeatherPresentation, origin: DataOrigin) -> Double? {
-        let since: Date
-        if let reading = presentation.reading {
-            since = reading.time
-        } else if case .stale(let stored, _) = origin {
-            since = stored
-        } else {
-            return nil
-        }
-        let age = presentation.now.timeIntervalSince(since)
+        var fetched: Date?
+        if case .stale(let stored, _) = origin { fetched = stored }
+        guard
+            let age = DataAge.seconds(
+                readingTime: presentation.reading?.time, fetched: fetched, now: presentation.now)
+        else { return nil }
         return age > currentForSeconds ? age : nil
     }
 

@@ -26,22 +26,31 @@ struct SettingsHandler {
     }
 
     func acknowledged(_ result: CommandResult, unless saved: [CommandResult]) -> [CommandResult] {
-        HandlerOutcome.acknowledged(result, unless: saved)
+        persistence.acknowledged(result, unless: saved)
     }
 
-    /// `units [CHANGE]`: a change is saved and ends `wx --units` for the run (`endsUnitsForThisRun`).
+    /// `units [CHANGE]`: a change is saved and ends `wx --units` for the run (`endsUnitsForThisRun`);
+    /// one quantity (`units wind kn`) is changed in the saved units, which then hold.
     func setUnits(_ change: UnitsChange?) throws(ShellError) -> HandlerOutcome {
         guard let change else { return HandlerOutcome([.units(settings.unitSetting)]) }
         let setting: UnitSetting
+        let saved: [CommandResult]
         switch change {
-        case .preset(let preset): setting = UnitSetting(preset: preset)
+        case .preset(let preset):
+            setting = UnitSetting(preset: preset)
+            saved = persist { document throws(ShellError) in document.settings.unitSetting = setting }
         case .quantity(let quantity, let word):
-            guard let changed = settings.unitSetting.setting(quantity, to: word) else {
+            // One quantity changes the SAVED units, never those of `wx --units` for this run
+            // (trial 62: `wx --units imperial -c "units wind kn"` saved imperial for good).
+            guard let changed = persistence.state.settings.unitSetting.setting(quantity, to: word) else {
                 throw .usage("\(quantity.rawValue) is one of \(quantity.choices.joined(separator: ", "))")
             }
             setting = changed
+            saved = persist { document throws(ShellError) in
+                let units = document.settings.unitSetting
+                document.settings.unitSetting = units.setting(quantity, to: word) ?? units
+            }
         }
-        let saved = persist { document throws(ShellError) in document.settings.unitSetting = setting }
         var results = acknowledged(.units(setting), unless: saved)
         // The last view, with its arguments, in the new units (no request).
         if let lastView { results.append(lastView) }
@@ -52,7 +61,11 @@ struct SettingsHandler {
 
     func setProvider(_ word: String?) throws(ShellError) -> [CommandResult] {
         guard let word else {
-            return [.setting(name: "provider", value: WeatherServices.word(for: forecastProvider))]
+            let fallback = ServiceFallback.provider(
+                saved: settings.provider, used: forecastProvider, available: services.forecastProviders.map(\.service))
+            return [
+                .setting(name: "provider", value: WeatherServices.word(for: forecastProvider), note: fallback?.note)
+            ]
         }
         guard let service = WeatherServices.service(named: word, geocoding: false), service != .nominatim else {
             throw CommandSpec.provider.usage()
@@ -67,7 +80,11 @@ struct SettingsHandler {
     }
 
     func setGeocoder(_ word: String?) throws(ShellError) -> [CommandResult] {
-        guard let word else { return [.setting(name: "geocoder", value: WeatherServices.word(for: geocoder))] }
+        guard let word else {
+            let fallback = ServiceFallback.geocoder(
+                saved: settings.geocoder, used: geocoder, available: services.geocoders.map(\.service))
+            return [.setting(name: "geocoder", value: WeatherServices.word(for: geocoder), note: fallback?.note)]
+        }
         let named = WeatherServices.service(named: word, geocoding: true)
         // A geocoder wx has but for a key is the same failure as `provider`'s (exit 1), not a
         // word it does not know (trial 15: `geocoder openweathermap` exited 2, `provider …` 1).

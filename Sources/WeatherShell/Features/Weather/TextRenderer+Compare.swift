@@ -58,11 +58,7 @@ extension TextRenderer {
         var lines = laid.lines + leftOutNote(laid.leftOutHeaders, width: context.width, style: style)
         let utcDays = places.filter { $0.today != nil && $0.report.forecast.daysAreUTC }.map(\.report.place.name)
         if marked, laid.keptHeaders.contains("today \(unit)") {
-            let named =
-                utcDays.count == 1
-                ? "the answer for \(utcDays[0]) was"
-                : "the answers for \(utcDays.dropLast().joined(separator: ", ")) and \(utcDays.last!) were"
-            lines += note("* over the UTC day: \(named) in GMT", context, style)
+            lines += note("* over the UTC day: \(gmtAnswersText(utcDays, of: places.count)) in GMT", context, style)
         }
         // A row's "now" from conditions hours old is said to be so, as `show` says it.
         for place in places where place.conditionsAreNotNow {
@@ -72,6 +68,16 @@ extension TextRenderer {
         }
         if let origin = places.first?.report.origin { lines += offlineNote(origin, context: context, style: style) }
         return lines
+    }
+
+    /// Whose answers came in GMT, for the note under `compare`'s marked rows: "the answer for
+    /// Reykjavik was", "the answers for A, B and C were"; past three names, "the 59 answers marked
+    /// * were", and "all 60 answers were" (trial 62: a five-line footnote naming 60 favorites).
+    static func gmtAnswersText(_ names: [String], of count: Int) -> String {
+        if names.count == 1 { return "the answer for \(names[0]) was" }
+        if names.count == count { return names.count == 2 ? "both answers were" : "all \(names.count) answers were" }
+        if names.count > 3 { return "the \(names.count) answers marked * were" }
+        return "the answers for \(names.dropLast().joined(separator: ", ")) and \(names.last!) were"
     }
 }
 

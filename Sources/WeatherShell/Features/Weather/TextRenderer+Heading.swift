@@ -53,7 +53,8 @@ extension TextRenderer {
         _ presentation: WeatherPresentation, context: RenderContext, format: ValueFormatter, style: Style
     ) -> [String] {
         [style.bold(heading(presentation, format: format, width: context.width))]
-            + offlineNote(presentation.report.origin, context: context, style: style)
+            + offlineNote(
+                presentation.report.origin, readingTime: presentation.reading?.time, context: context, style: style)
             + coverageNote(presentation.coverage, format: format, style: style, context: context)
     }
 
@@ -126,11 +127,18 @@ extension TextRenderer {
         return "days are UTC days (\(format.clock(start))–\(clock)): \(reason ?? "\(sourceName) answered in GMT")"
     }
 
-    /// The line saying the data is old and why, when it came from the cache after a failure.
-    static func offlineNote(_ origin: DataOrigin, context: RenderContext, style: Style) -> [String] {
+    /// The line saying the data is old and why, when it came from the cache after a failure: its
+    /// age by `DataAge`'s rule — of the reading at `readingTime` when the view shows one, as
+    /// `line` gives it, and then when it was fetched too when that reads otherwise.
+    static func offlineNote(_ origin: DataOrigin, readingTime: Date? = nil, context: RenderContext, style: Style)
+        -> [String]
+    {
         guard case .stale(let stored, let reason) = origin else { return [] }
-        let age = ValueFormatter.age(seconds: context.now.timeIntervalSince(stored))
-        return wrap(staleText(age: age, reason: reason), indent: 2, width: context.reportWidth).map(style.dim)
+        let seconds = DataAge.seconds(readingTime: readingTime, fetched: stored, now: context.now) ?? 0
+        let age = ValueFormatter.age(seconds: seconds)
+        let fetched = ValueFormatter.age(seconds: context.now.timeIntervalSince(stored))
+        let text = staleText(age: age, fetched: fetched == age ? nil : fetched, reason: reason)
+        return wrap(text, indent: 2, width: context.reportWidth).map(style.dim)
     }
 
     /// What a stale answer is, said by one rule: "offline:" only under `--offline` (no reason:
@@ -138,8 +146,12 @@ extension TextRenderer {
     /// happened in parentheses — a service that did not answer in time, could not be reached,
     /// refused, or was unavailable was asked, so it is not "offline" (the fresh user's timed-out
     /// Open-Meteo read "offline: data from …").
-    static func staleText(age: String, reason: ServiceError?) -> String {
-        guard let reason else { return "offline: data from \(age) ago" }
-        return "saved data from \(age) ago (\(reason.description))"
+    ///
+    /// `fetched`, when given, is how long ago the answer was fetched where that is not the data's
+    /// age (`DataAge`): "saved data from 2 h 10 min ago, fetched 2 h 0 min ago (…)".
+    static func staleText(age: String, fetched: String? = nil, reason: ServiceError?) -> String {
+        let when = "data from \(age) ago" + (fetched.map { ", fetched \($0) ago" } ?? "")
+        guard let reason else { return "offline: " + when }
+        return "saved \(when) (\(reason.description))"
     }
 }

@@ -69,7 +69,8 @@ extension TextRenderer {
         let amount = amount.flatMap { label in
             !forecast.uncarried.contains(.hourlyPrecipitation) ? label : nil
         }
-        let labels = [chance, amount].compactMap { $0 }
+        // "in" alone reads as the English word ("rain and in: …", trial 62): the unit in words.
+        let labels = [chance, amount == "in" ? "inches" : amount].compactMap { $0 }
         guard !labels.isEmpty else { return nil }
         let step = max(1, forecast.hourStepSeconds / 3_600)
         let span = step == 1 ? "the hour" : "the \(step) hours"

@@ -213,7 +213,9 @@ struct WeatherHandler {
         let favorites = places.favorites
         var chosen: [Favorite] = []
         for name in FavoriteMatching.names(names, in: favorites) {
-            guard let favorite = try places.favorite(matching: name) else { throw .noSuchFavorite(name) }
+            guard let favorite = try places.favorite(matching: name) else {
+                throw .noSuchFavorite(name, meant: FavoriteMatching.startingWith(name, in: favorites).map(\.name))
+            }
             if !chosen.contains(favorite) { chosen.append(favorite) }
         }
         if names.isEmpty { chosen = favorites }

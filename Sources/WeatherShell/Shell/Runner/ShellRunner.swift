@@ -165,8 +165,21 @@ package final class ShellRunner {
         }
         let status = await run(commandsOf: text, record: recordsHistory, nested: false)
         if status == .quit { return .quit }
-        exitStatus = max(exitStatus, status == .usageError ? 2 : status == .failed ? 1 : 0)
+        noteExitStatus(status)
         return status
+    }
+
+    /// Makes the exit status at least what `status` gives (2 for a usage error, 1 for a failure).
+    func noteExitStatus(_ status: LineStatus) {
+        exitStatus = max(exitStatus, status == .usageError ? 2 : status == .failed ? 1 : 0)
+    }
+
+    /// `.quit`, the commands run before it on the same line or file (`status`) counted in the
+    /// exit status first: `wx -c "bogus; quit"` exits 2 as the same lines piped in do (trial 62:
+    /// it exited 0), and a `quit` never resets a failure.
+    func quitting(after status: LineStatus) -> LineStatus {
+        noteExitStatus(status)
+        return .quit
     }
 
     /// Refuses a typed line whose characters past `LineSafety.maximumLength` the line editor did
@@ -248,7 +261,7 @@ package final class ShellRunner {
             let result = await run(command: command, nested: nested)
             if let began { putError(CommandTiming.line(timing.stopwatch() - began)) }
             if result == .quit {
-                if quitEnds { return .quit }
+                if quitEnds { return quitting(after: status) }
                 report(
                     .usage(
                         "“quit” is not for the start-up file: it would end wx before its prompt; the rest of the file still runs"
@@ -343,7 +356,7 @@ package final class ShellRunner {
                 if Task.isCancelled { break }
                 echo(entry.line)
                 let result = await run(commandsOf: entry.line, record: false, nested: true)
-                if result == .quit { return .quit }
+                if result == .quit { return quitting(after: status) }
                 status = Self.worse(status, result)
                 // A line Ctrl-C stopped is not counted as run.
                 if Task.isCancelled { break }

@@ -50,15 +50,18 @@ struct CommandFile {
     /// - Returns: `.quit` when a line asked to leave, `.failed` when any line failed or the file
     ///   cannot be read, else `.succeeded`.
     func run(on runner: ShellRunner) async -> LineStatus {
+        // A file run from a file's line names that line first, as every error there does
+        // (trial 62: "error: file not run: cannot read /nonexistent" without “q.wx:2:”).
+        let from = runner.errors.context ?? ""
         let data: Data
         do {
             data = try FileIO.contents(of: path, limit: 1 << 20)
         } catch {
-            runner.putError("\(unreadable): \(what) not run: \(error.description)\n")
+            runner.putError("\(unreadable): \(from)\(what) not run: \(error.description)\n")
             return .failed
         }
         guard let text = String(validating: data, as: UTF8.self) else {
-            runner.putError("\(unreadable): \(what) not run: \(path) is not UTF-8 text\n")
+            runner.putError("\(unreadable): \(from)\(what) not run: \(path) is not UTF-8 text\n")
             return .failed
         }
         let outerContext = runner.errors.context
@@ -80,7 +83,10 @@ struct CommandFile {
                 continue
             }
             let result = await runner.run(commandsOf: line, record: false, nested: false, quitEnds: quitEnds)
-            if result == .quit { return quitEnds ? .quit : status }
+            // The file's failures before a `quit` count (`quitting`): its error is not undone.
+            if result == .quit {
+                return quitEnds ? runner.quitting(after: status == .succeeded ? status : .failed) : status
+            }
             status = ShellRunner.worse(status, result)
         }
         return status == .succeeded ? .succeeded : .failed
