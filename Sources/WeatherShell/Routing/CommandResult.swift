@@ -88,7 +88,7 @@ package enum CommandResult: Hashable, Sendable {
     case imported(added: [Favorite], alreadySaved: Int, problems: [String], path: String)
     /// `import snapshots|history`: what was appended to the log, and how it was numbered.
     case importedRecords(LogImportSummary)
-    /// `log`: the log's statistics, and how many bytes follow its last line end (`LogTail`): a
+    /// `log`: the log's statistics, and how many bytes follow its last line end (`EventLog.unterminatedBytes`): a
     /// write cut short or one in progress, 0 when it ends in "\n".
     case logStatistics(EventLog.Statistics, unterminatedBytes: Int = 0)
     case logCompacted(EventLog.Compaction)

@@ -177,7 +177,7 @@ extension EventLog {
             EventLog.appendIndexLine(fields, of: logLine, offset: offset, to: &line)
             writer.write(line)
             if listing != nil, !listing!.keep(fields, of: logLine, offset: offset) { listing = nil }
-            return fields.id
+            return fields.values.id
         }
 
         /// A snapshot's line as an index holds it (without its "\n"), copied as it is.

@@ -51,8 +51,7 @@ package final class EventLog {
     var toldSkippedLines = 0
     var toldLongLines = false
 
-    /// Where the log is read and written (`POSIXFileSystem` in the product).
-    package let fileSystem: any FileSystem
+    let fileSystem: any FileSystem
     /// Reads of the log that failed since `readProblem()` last told one.
     let readFailures = ReadFailures()
 

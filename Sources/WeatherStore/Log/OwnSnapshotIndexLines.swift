@@ -2,10 +2,10 @@ import FoundationEssentials
 import WXBasics
 import WeatherKit
 
-/// The fields of a snapshot line in wx's own layout that its index line holds, read from the
+/// The values of a snapshot line in wx's own layout that its index line holds, read from the
 /// line's bytes (`EventLog.ownSnapshotFields`): numbers as the log wrote them, times as seconds
-/// since 1970 (UTC), the zone and the place's name as where their bytes lie in the line.
-struct OwnSnapshotFields {
+/// since 1970 (UTC).
+struct OwnSnapshotValues {
     var id: Int
     /// `ts`: when `save` ran, seconds since 1970.
     var savedAt: Int
@@ -22,6 +22,12 @@ struct OwnSnapshotFields {
     var probability: Double?
     var amount: Double?
     var weatherCode: Int?
+}
+
+/// The fields of a snapshot line in wx's own layout that its index line holds: its values, and
+/// where the zone's and the place name's bytes lie in the line.
+struct OwnSnapshotFields {
+    var values: OwnSnapshotValues
     /// `timezone`'s bytes (printable ASCII), nil when absent.
     var timezone: Range<Int>?
     /// `place.name`'s bytes (printable ASCII).
@@ -52,8 +58,10 @@ extension EventLog {
             reader.skip("}"), reader.atEnd, Coordinate(latitude: latitude, longitude: longitude).isValid
         else { return nil }
         return OwnSnapshotFields(
-            id: id, savedAt: ts, dataTime: dataTime, utcOffset: utcOffset, latitude: latitude, longitude: longitude,
-            temperature: temperature, probability: probability, amount: amount, weatherCode: weatherCode,
+            values: OwnSnapshotValues(
+                id: id, savedAt: ts, dataTime: dataTime, utcOffset: utcOffset, latitude: latitude,
+                longitude: longitude, temperature: temperature, probability: probability, amount: amount,
+                weatherCode: weatherCode),
             timezone: timezone, name: name)
     }
 
@@ -69,7 +77,7 @@ extension EventLog {
     static func ownSnapshotIndexLine(_ line: UnsafeRawBufferPointer, offset: Int, to out: inout [UInt8]) -> Int? {
         guard let fields = ownSnapshotFields(line) else { return nil }
         appendIndexLine(fields, of: line, offset: offset, to: &out)
-        return fields.id
+        return fields.values.id
     }
 
     /// The index line of `fields`, read from `line`, appended to `out` with its "\n": as
@@ -77,24 +85,25 @@ extension EventLog {
     static func appendIndexLine(
         _ fields: OwnSnapshotFields, of line: UnsafeRawBufferPointer, offset: Int, to out: inout [UInt8]
     ) {
+        let values = fields.values
         var piece = IndexLinePiece()
         piece.byte(UInt8(ascii: "s"))
         piece.byte(UInt8(ascii: "\t"))
-        piece.integer(fields.id)
+        piece.integer(values.id)
         piece.byte(UInt8(ascii: "\t"))
         piece.integer(offset)
         piece.byte(UInt8(ascii: "\t"))
-        piece.double(Date(timeIntervalSince1970: Double(fields.savedAt)).timeIntervalSince1970)
-        piece.double(Date(timeIntervalSince1970: Double(fields.dataTime)).timeIntervalSince1970)
+        piece.double(Date(timeIntervalSince1970: Double(values.savedAt)).timeIntervalSince1970)
+        piece.double(Date(timeIntervalSince1970: Double(values.dataTime)).timeIntervalSince1970)
         piece.byte(UInt8(ascii: "\t"))
-        piece.integer(fields.utcOffset)
-        piece.double(fields.latitude)
-        piece.double(fields.longitude)
-        piece.double(fields.temperature)
-        piece.double(fields.probability)
-        piece.double(fields.amount)
+        piece.integer(values.utcOffset)
+        piece.double(values.latitude)
+        piece.double(values.longitude)
+        piece.double(values.temperature)
+        piece.double(values.probability)
+        piece.double(values.amount)
         piece.byte(UInt8(ascii: "\t"))
-        if let weatherCode = fields.weatherCode { piece.integer(weatherCode) }
+        if let weatherCode = values.weatherCode { piece.integer(weatherCode) }
         piece.byte(UInt8(ascii: "\t"))
         piece.flush(to: &out)
         if let timezone = fields.timezone { out.append(contentsOf: UnsafeRawBufferPointer(rebasing: line[timezone])) }

@@ -18,17 +18,8 @@ struct RebuiltListing {
     /// rare other decoded whole.
     struct Rows {
         fileprivate struct Row {
-            var id: Int
+            var values: OwnSnapshotValues
             var offset: Int
-            var savedAt: Int
-            var dataTime: Int
-            var utcOffset: Int
-            var latitude: Double
-            var longitude: Double
-            var temperature: Double?
-            var probability: Double?
-            var amount: Double?
-            var weatherCode: Int?
             /// Indices in `texts`; −1: no zone. `other` ≥ 0: the entry is `others[other]`.
             var zone: Int32
             var place: Int32
@@ -48,12 +39,7 @@ struct RebuiltListing {
                 zone = Self.text(line[range], &lastZone, into: &texts, sanitize: false)
             }
             let place = Self.text(line[fields.name], &lastPlace, into: &texts, sanitize: true)
-            rows.append(
-                Row(
-                    id: fields.id, offset: offset, savedAt: fields.savedAt, dataTime: fields.dataTime,
-                    utcOffset: fields.utcOffset, latitude: fields.latitude, longitude: fields.longitude,
-                    temperature: fields.temperature, probability: fields.probability, amount: fields.amount,
-                    weatherCode: fields.weatherCode, zone: zone, place: place, other: -1))
+            rows.append(Row(values: fields.values, offset: offset, zone: zone, place: place, other: -1))
             return true
         }
 
@@ -61,11 +47,10 @@ struct RebuiltListing {
         mutating func keep(_ entry: SnapshotIndex.Entry) -> Bool {
             guard rows.count < RebuiltListing.most, case .snapshot(let snapshot, _, _) = entry else { return false }
             others.append(entry)
-            rows.append(
-                Row(
-                    id: snapshot.id, offset: 0, savedAt: 0, dataTime: 0, utcOffset: 0, latitude: 0, longitude: 0,
-                    temperature: nil, probability: nil, amount: nil, weatherCode: nil, zone: -1, place: -1,
-                    other: Int32(others.count - 1)))
+            let values = OwnSnapshotValues(
+                id: snapshot.id, savedAt: 0, dataTime: 0, utcOffset: 0, latitude: 0, longitude: 0, temperature: nil,
+                probability: nil, amount: nil, weatherCode: nil)
+            rows.append(Row(values: values, offset: 0, zone: -1, place: -1, other: Int32(others.count - 1)))
             return true
         }
 
@@ -107,7 +92,7 @@ struct RebuiltListing {
     func forEach(keepingDays: Bool, _ body: (SnapshotIndex.Entry) -> Void) {
         for id in deletions { body(.deletion(id)) }
         var deleted = DeletionCursor(deletions)
-        for row in rows.rows where !deleted.holds(row.id) {
+        for row in rows.rows where !deleted.holds(row.values.id) {
             if row.other >= 0 {
                 let entry = rows.others[Int(row.other)]
                 if !keepingDays, case .snapshot(let snapshot, let offset, let days) = entry, !days.isEmpty {
@@ -117,15 +102,17 @@ struct RebuiltListing {
                 }
                 continue
             }
+            let values = row.values
             let snapshot = Snapshot(
-                id: row.id, savedAt: Date(timeIntervalSince1970: Double(row.savedAt)),
+                id: values.id, savedAt: Date(timeIntervalSince1970: Double(values.savedAt)),
                 placeName: rows.texts[Int(row.place)],
-                coordinate: Coordinate(latitude: row.latitude, longitude: row.longitude),
-                utcOffsetSeconds: row.utcOffset, timeZone: row.zone < 0 ? nil : rows.texts[Int(row.zone)],
+                coordinate: Coordinate(latitude: values.latitude, longitude: values.longitude),
+                utcOffsetSeconds: values.utcOffset, timeZone: row.zone < 0 ? nil : rows.texts[Int(row.zone)],
                 reading: SnapshotReading(
-                    dataTime: Date(timeIntervalSince1970: Double(row.dataTime)), temperatureCelsius: row.temperature,
-                    precipitationProbabilityPercent: row.probability, precipitationMillimetres: row.amount,
-                    weatherCode: row.weatherCode))
+                    dataTime: Date(timeIntervalSince1970: Double(values.dataTime)),
+                    temperatureCelsius: values.temperature,
+                    precipitationProbabilityPercent: values.probability, precipitationMillimetres: values.amount,
+                    weatherCode: values.weatherCode))
             body(.snapshot(snapshot, offset: row.offset, keptDays: []))
         }
     }

@@ -268,10 +268,7 @@ package final class FavoriteNameListBuilder {
     /// Moves the names to room of the builder's own, of at least `needed` bytes.
     private func grow(to needed: Int) {
         let larger = max(room.capacity * 2, needed)
-        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
-        moved.update(from: room.bytes, count: room.count)
-        if !bytesLent { room.bytes.deallocate() }
-        room.bytes = moved
+        room.bytes = Self.moved(room.bytes, count: room.count, to: larger, lent: bytesLent)
         room.capacity = larger
         bytesLent = false
     }
@@ -279,12 +276,20 @@ package final class FavoriteNameListBuilder {
     /// Moves the ends to room of the builder's own, twice as large (at least 16).
     private func growEnds() {
         let larger = max(room.end_capacity * 2, 16)
-        let moved = UnsafeMutablePointer<UInt32>.allocate(capacity: larger)
-        moved.update(from: room.ends, count: room.end_count)
-        if !endsLent { room.ends.deallocate() }
-        room.ends = moved
+        room.ends = Self.moved(room.ends, count: room.end_count, to: larger, lent: endsLent)
         room.end_capacity = larger
         endsLent = false
+    }
+
+    /// The `count` elements at `old` moved to new room of `capacity`; the old room freed unless
+    /// it was lent (the list's arrays, which `build` lends: not the builder's to free).
+    private static func moved<Element>(
+        _ old: UnsafeMutablePointer<Element>, count: Int, to capacity: Int, lent: Bool
+    ) -> UnsafeMutablePointer<Element> {
+        let moved = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
+        moved.update(from: old, count: count)
+        if !lent { old.deallocate() }
+        return moved
     }
 
     /// `append(_:printable:)` of `name`'s UTF-8 bytes.

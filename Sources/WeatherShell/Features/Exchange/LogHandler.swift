@@ -17,7 +17,7 @@ struct LogHandler {
         if let problem = persistence.log.readProblem() { throw ShellError(problem) }
         guard compact else {
             let (stats, tail) = try persistence.readingLog { log in
-                (log.statistics(), LogTail.unterminatedBytes(of: log.path, in: log.fileSystem) ?? 0)
+                (log.statistics(), log.unterminatedBytes() ?? 0)
             }
             return [.logStatistics(stats, unterminatedBytes: tail)]
         }

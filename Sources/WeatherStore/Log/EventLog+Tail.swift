@@ -4,25 +4,22 @@ import WXBasics
 /// The bytes after log.jsonl's last line end, which no reader takes as a line until its "\n"
 /// comes: what a crash in the middle of a write leaves, and what an append in progress looks
 /// like. `log` names them, so that a log whose size and counts disagree is not a mystery.
-enum LogTail {
+extension EventLog {
     /// How many bytes the scan reads at a time, from the end backwards.
-    static let chunkBytes = 65_536
+    static let tailChunkBytes = 65_536
 
-    /// The count of bytes after the last "\n" of the file at `path`: 0 when it ends in "\n", is
+    /// The count of bytes after the last "\n" of log.jsonl: 0 when it ends in "\n", is
     /// empty or is absent; the whole size when it holds no "\n" at all.
     ///
-    /// - Parameters:
-    ///   - path: log.jsonl.
-    ///   - fileSystem: where it is read (the one the log is written through).
     /// - Returns: the count, bytes; nil when the file cannot be opened or a read fails (the log's
     ///   own reads say why: `EventLog.readProblem()`).
-    static func unterminatedBytes(of path: String, in fileSystem: any FileSystem) -> Int? {
+    package func unterminatedBytes() -> Int? {
         let opened: (any ReadableFile)?
         do { opened = try fileSystem.openForReading(path) } catch { return nil }
         guard let file = opened else { return 0 }
         defer { file.close() }
         let size = file.version.size
-        var buffer = [UInt8](repeating: 0, count: min(chunkBytes, max(size, 1)))
+        var buffer = [UInt8](repeating: 0, count: min(Self.tailChunkBytes, max(size, 1)))
         var end = size
         while end > 0 {
             let start = max(0, end - buffer.count)
