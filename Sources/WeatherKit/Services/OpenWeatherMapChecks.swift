@@ -69,7 +69,8 @@ extension TransportError {
     /// failure belongs to the request it happened to.
     var reachesEveryRequest: Bool {
         switch self {
-        case .cancelled, .cannotConnect, .untrustedCertificate, .unreadableCertificates, .proxyUnreachable,
+        case .cancelled, .cannotConnect, .untrustedCertificate, .tlsHandshakeFailed, .unreadableCertificates,
+            .proxyUnreachable,
             .failedRecently:
             true
         case .timedOut, .answerTooSlow, .connectionLost, .bodyTooLarge, .failed: false

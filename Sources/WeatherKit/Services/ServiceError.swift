@@ -63,6 +63,7 @@ package enum ServiceError: Error, Hashable, Sendable {
             case .cannotConnect, .proxyUnreachable: "could not connect"
             case .connectionLost: "connection closed"
             case .untrustedCertificate: "certificate not trusted"
+            case .tlsHandshakeFailed: "no TLS handshake"
             case .bodyTooLarge(let limit): "sent more than \(limit >> 20) MB"
             case .cancelled: "cancelled"
             case .failed(let message): Self.clip(message)
@@ -166,6 +167,9 @@ extension ServiceError: CustomStringConvertible {
             case .untrustedCertificate(let host):
                 return
                     "the certificate of \(name) at \(TerminalText.sanitized(host)) is not trusted; behind a company proxy, set SSL_CERT_FILE or CURL_CA_BUNDLE to its CA certificate"
+            case .tlsHandshakeFailed(let host):
+                return
+                    "\(name) at \(TerminalText.sanitized(host)) did not complete a TLS handshake (a server that speaks plain http given as https://?); check \(service.baseURLVariable)"
             case .bodyTooLarge(let limit):
                 return
                     "\(name) sent more than \(limit >> 20) MB; the answer was discarded; try again later, and check \(service.baseURLVariable) if it goes on"

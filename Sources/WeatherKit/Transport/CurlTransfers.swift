@@ -370,6 +370,8 @@ final class CurlTransfer: @unchecked Sendable {
             return .failure(.cannotConnect(effectiveHost()))
         case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE:
             return .failure(.untrustedCertificate(effectiveHost()))
+        case CURLE_SSL_CONNECT_ERROR:
+            return .failure(.tlsHandshakeFailed(effectiveHost()))
         case CURLE_PARTIAL_FILE, CURLE_RECV_ERROR, CURLE_GOT_NOTHING, CURLE_SEND_ERROR:
             return .failure(.connectionLost)
         case CURLE_ABORTED_BY_CALLBACK: return .failure(.cancelled)

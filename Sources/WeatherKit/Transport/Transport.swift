@@ -78,6 +78,10 @@ package enum TransportError: Error, Hashable, Sendable {
     /// The host's TLS certificate is signed by no authority wx trusts (a company proxy that
     /// inspects TLS, a private server): the host as it may be shown.
     case untrustedCertificate(String)
+    /// The host took the connection but no TLS handshake was made with it (libcurl's "SSL
+    /// connect error"): most often a plain-HTTP server given as `https://`. The host as it may
+    /// be shown.
+    case tlsHandshakeFailed(String)
     /// The body passed the size limit (bytes).
     case bodyTooLarge(limitBytes: Int)
     /// The user cancelled (Ctrl-C).

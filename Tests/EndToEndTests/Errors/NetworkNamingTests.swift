@@ -34,6 +34,24 @@ import WeatherTestSupport
         #expect(run.stderr.split(separator: "\n").count == 1)
     }
 
+    /// A plain-HTTP server given as https:// (a new user's slip, nu59): said "request to
+    /// Open-Meteo failed: SSL connect error", with nothing to try; it names the host, the likely
+    /// cause and the variable to check, in one line.
+    @Test func aServerThatMakesNoTLSHandshakeIsNamedWithItsVariable() throws {
+        let server = try FixtureServer()
+        let https = server.url.replacingOccurrences(of: "http://", with: "https://")
+        let host = String(server.url.dropFirst("http://".count))
+        let run = try runWX(
+            ["-c", "show 53.55,9.99"], home: TemporaryFolder(),
+            environment: ["WX_OPEN_METEO_URL": https])
+        #expect(run.status == 1)
+        #expect(
+            run.stderr.contains(
+                "Open-Meteo at \(host) did not complete a TLS handshake (a server that speaks plain http given as https://?); check WX_OPEN_METEO_URL"
+            ), "\(run.stderr)")
+        #expect(!run.stderr.contains("SSL connect error"))
+    }
+
     /// A plain http:// request makes no TLS connection, so a certificate file that is not there
     /// is no reason to refuse it (the curl program fetches it too). It said "SSL_CERT_FILE names
     /// …, which cannot be read" for a mirror reached over http (issue 39, where the file and
