@@ -22,9 +22,10 @@ extension WeatherSession {
     var decisionRouting: DecisionRouting { DecisionRouting(weather: weatherHandler) }
 
     var aboutHandler: AboutHandler {
-        let places = places
+        let settings = settings
         return AboutHandler(
-            services: services, geocoder: places.geocoder.service, forecastProvider: places.forecastProvider.service,
+            services: services, geocoder: PlaceResolver.geocoder(settings: settings, services: services).service,
+            forecastProvider: PlaceResolver.forecastProvider(settings: settings, services: services).service,
             configuration: configuration)
     }
 
@@ -84,10 +85,11 @@ extension WeatherSession {
     }
 
     var settingsHandler: SettingsHandler {
-        let places = places
+        let settings = settings
         return SettingsHandler(
             persistence: persistence, settings: settings, services: services,
-            forecastProvider: places.forecastProvider.service, geocoder: places.geocoder.service, language: language,
+            forecastProvider: PlaceResolver.forecastProvider(settings: settings, services: services).service,
+            geocoder: PlaceResolver.geocoder(settings: settings, services: services).service, language: language,
             localeLanguage: configuration.localeLanguage, lastView: lastView)
     }
 

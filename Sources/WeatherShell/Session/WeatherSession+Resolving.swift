@@ -22,15 +22,18 @@ extension WeatherSession {
 
     /// The saved provider and geocoder this run cannot use for want of a key, with the services
     /// used instead (`ServiceFallback`).
+    /// Read from the settings alone: asked before most commands, it must not decode state.plist's
+    /// favorites (at 10,000 favorites that was 69 M instructions of a first `saved`).
     var serviceFallbacks: [ServiceFallback] {
-        let places = places
         let settings = settings
         return [
             ServiceFallback.provider(
-                saved: settings.provider, used: places.forecastProvider.service,
+                saved: settings.provider,
+                used: PlaceResolver.forecastProvider(settings: settings, services: services).service,
                 available: services.forecastProviders.map(\.service)),
             ServiceFallback.geocoder(
-                saved: settings.geocoder, used: places.geocoder.service, available: services.geocoders.map(\.service)),
+                saved: settings.geocoder, used: PlaceResolver.geocoder(settings: settings, services: services).service,
+                available: services.geocoders.map(\.service)),
         ].compactMap { $0 }
     }
 
