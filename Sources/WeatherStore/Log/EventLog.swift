@@ -41,6 +41,9 @@ package final class EventLog {
     /// The entries of the index this wx last made afresh from the log, kept from the making so
     /// that the listing that asked for it does not read them back (`scanIndex`).
     var rebuiltListing: RebuiltListing?
+    /// The most bytes of a rebuilt index's lines held in memory before they go to a file of
+    /// their own (`IndexLines.heldMost`; a test sets less to write through the file).
+    var indexLinesHeldMost = IndexLines.heldMost
     /// The log's size in bytes when `refreshCatalog` last opened it (a torn last line included).
     var foldedLogSize = 0
     /// Whether an append took the log past a multiple of `SnapshotIndex.rewriteAfter` bytes
