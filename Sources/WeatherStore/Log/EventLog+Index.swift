@@ -149,8 +149,10 @@ extension EventLog {
         /// back from it). Held, the file is neither written nor read twice: 3 MB each way at
         /// 20,000 snapshots, ~25 M instructions and the kernel's copies (issue 39, item 4).
         private(set) var held: [UInt8]? = []
-        /// The most bytes of lines held in memory: 8 MiB, ~55,000 snapshots' lines.
-        static let heldMost = 8 << 20
+        /// The most bytes of lines held in memory: 4 MiB, ~28,000 snapshots' lines (the bench's
+        /// 20,000 are 3 MB). More go to the file: 150,000 snapshots' first `saved` peaked at 40 MB
+        /// with the listing it keeps (`RebuiltListing`), and its 64 MB bound holds with 4 MiB more.
+        static let heldMost = 4 << 20
         /// The entries of the lines written while `keepListing` asked for them, up to
         /// `RebuiltListing.most`; nil past them, or when a line written does not decode.
         private(set) var listing: RebuiltListing.Rows?
