@@ -3,9 +3,9 @@ import WXBasics
 import WeatherKit
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Musl)
-    import Musl
+import Musl
 #endif
 
 /// `log.jsonl.index` read and written in pieces: a listing, a lookup or a rebuild holds a line
