@@ -158,6 +158,16 @@ extension ShellError {
     }
 }
 
+extension ShellError {
+    /// This error the first time it is said, in full, led by what the command could not do:
+    /// "favorites not read: state.plist could not be read (a copy is at …); …". Said alone, the
+    /// problem read as the warning at start, and `favs` as silent (nu59). Nil: as it is.
+    var explainedInFull: ShellError? {
+        guard case .store(.stateReadOnly(let problem)) = self else { return nil }
+        return .storage("favorites not read: \(problem.userText)")
+    }
+}
+
 extension StateProblem {
     /// How to make a file wx cannot read usable again.
     static func repair(_ error: FileError) -> String {

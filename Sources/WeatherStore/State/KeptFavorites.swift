@@ -1,3 +1,4 @@
+import WXBasics
 import WeatherKit
 
 /// The favorites of state.plist this wx could not read, kept as they were and written back where
@@ -22,6 +23,44 @@ package struct KeptFavorites: Hashable, Sendable {
             guard case .dictionary(let fields) = value, case .string(let text)? = fields["name"] else { return nil }
             return text
         }
+
+        /// Its latitude and longitude as far as they can be read — a number, or text that reads
+        /// as one — rounded to 4 decimals as a favorite's are; nil where one cannot be.
+        package var readableCoordinate: (latitude: Double?, longitude: Double?) {
+            guard case .dictionary(let fields) = value else { return (nil, nil) }
+            func degrees(_ key: String) -> Double? {
+                let number: Double? =
+                    switch fields[key] {
+                    case .real(let value)?: value
+                    case .integer(let value)?: Double(value)
+                    case .string(let text)?: Double(text.trimmed)
+                    default: nil
+                    }
+                guard let number, number.isFinite else { return nil }
+                return Coordinate(latitude: number, longitude: 0).rounded.latitude
+            }
+            return (degrees("latitude"), degrees("longitude"))
+        }
+
+        /// Whether the entry may be the favorite of a place named `name` at `coordinate`, as far
+        /// as it can be read: no latitude or longitude read from it differs from the place's, and
+        /// either its name is the place's (compared without regard to case) or both its latitude
+        /// and longitude could be read. A favorite is identified by its coordinates: a second one
+        /// added here would stand beside it once the entry is mended (trial 62).
+        package func mayBe(named name: String, at coordinate: Coordinate) -> Bool {
+            let place = coordinate.rounded
+            let read = readableCoordinate
+            if let latitude = read.latitude, latitude != place.latitude { return false }
+            if let longitude = read.longitude, longitude != place.longitude { return false }
+            if read.latitude != nil, read.longitude != nil { return true }
+            return self.name.map { $0.lowercased() == name.lowercased() } ?? false
+        }
+    }
+
+    /// The first entry that may be the favorite of a place named `name` at `coordinate`
+    /// (`Entry.mayBe(named:at:)`); nil when none may.
+    package func entry(mayBe name: String, at coordinate: Coordinate) -> Entry? {
+        entries.first { $0.mayBe(named: name, at: coordinate) }
     }
 
     /// The unreadable favorites, in the file's order.

@@ -95,14 +95,20 @@ package final class StateStore {
     /// element — found by `make fuzz` (Fixtures/fuzz-regressions/state-plist).
     ///
     /// The nesting is bounded before `PropertyListDecoder` recurses (`maximumDepth`): 10,000
-    /// levels overflowed its stack. Binary property lists, which wx never writes, are refused.
+    /// levels overflowed its stack.
+    ///
+    /// A binary property list (`bplist00`, what `plutil -convert binary1` writes) is the same
+    /// document in another form: read by `PropertyListDecoder` once its object graph is checked
+    /// (`BinaryPlistShape`), and written back as XML at the next change.
     ///
     /// A document in the shape wx writes is read by `StatePlistReader`; anything else (unknown
     /// keys, entries that are left out, another writer's layout) by `PropertyListDecoder`.
     static func decodeDocument(_ data: Data) -> StateDocument? {
-        guard UTF8Validity.isValid(data), !data.starts(with: Array("bplist".utf8)) else {
-            return nil
+        if BinaryPlistShape.isBinary(data) {
+            guard BinaryPlistShape.isReadable(data, depthLimit: maximumDepth) else { return nil }
+            return referenceDecode(data)
         }
+        guard UTF8Validity.isValid(data) else { return nil }
         // The fast reader never recurses (its nesting is fixed, five deep at most): only the
         // reference needs the depth bounded first.
         if let document = StatePlistReader.document(data) { return document }

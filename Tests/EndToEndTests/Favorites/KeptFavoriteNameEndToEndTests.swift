@@ -6,16 +6,18 @@ import WeatherTestSupport
 /// "abc", README's own example), `find Berlin; fav` made a second favorite named Berlin; once the
 /// entry was mended, `fav rm Berlin` removed both. The new favorite's name is chosen against
 /// every favorite on disk, the kept one's name too ("Berlin, Deutschland", as for any second
-/// Berlin), and `fav rm` removes the one it names.
+/// Berlin), and `fav rm` removes the one it names. (Since trial 62 an entry that may be the
+/// same place — the same readable longitude and name — keeps `fav` from adding it at all:
+/// KeptUnreadablePlaceEndToEndTests. Here the kept Berlin's longitude says it is another place.)
 @Suite(.tags(.endToEnd)) struct KeptFavoriteNameEndToEndTests {
     static let now = "2025-07-27T03:00:00Z"
 
-    static func plist(latitude: String) -> String {
+    static func plist(latitude: String, longitude: String = "13.3889") -> String {
         """
         <?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>version</key><integer>2</integer>
         <key>favorites</key><array>
         <dict><key>name</key><string>Berlin</string><key>latitude</key>\(latitude)
-        <key>longitude</key><real>13.3889</real><key>displayName</key><string>Berlin, Deutschland</string></dict>
+        <key>longitude</key><real>\(longitude)</real><key>displayName</key><string>Berlin, Deutschland</string></dict>
         </array><key>settings</key><dict><key>units</key><dict><key>preset</key><string>metric</string></dict></dict></dict></plist>
         """
     }
@@ -23,7 +25,7 @@ import WeatherTestSupport
     @Test func aNewFavoriteIsNotNamedAsTheKeptOneAndFavRmRemovesOne() throws {
         let home = TemporaryFolder()
         let file = home.url.appendingPathComponent("state.plist")
-        try Data(Self.plist(latitude: "<string>abc</string>").utf8).write(to: file)
+        try Data(Self.plist(latitude: "<string>abc</string>", longitude: "13.3").utf8).write(to: file)
         let added = try runWX(
             ["-c", "find Berlin; fav; favs"], home: home, server: try FixtureServer(), now: Self.now)
         #expect(added.status == 0, "\(added.stderr)")
@@ -46,7 +48,7 @@ import WeatherTestSupport
     /// `import favorites` numbers a favorite named as the kept entry (an import has no region).
     @Test func anImportedFavoriteIsNotNamedAsTheKeptOne() throws {
         let home = TemporaryFolder()
-        try Data(Self.plist(latitude: "<string>abc</string>").utf8)
+        try Data(Self.plist(latitude: "<string>abc</string>", longitude: "13.3").utf8)
             .write(to: home.url.appendingPathComponent("state.plist"))
         try "name,latitude,longitude\r\nberlin,52.517,13.3889\r\n".write(
             toFile: home.path + "/f.csv", atomically: true, encoding: .utf8)

@@ -233,22 +233,23 @@ import WeatherTestSupport
         #expect(favs.stdout == "")
         #expect(
             favs.stderr.hasSuffix(
-                "error: state.plist could not be read (a copy is at \(copy)); favorites and settings are read-only until “reset state”\n"
+                "error: favorites not read: state.plist could not be read (a copy is at \(copy)); favorites and settings are read-only until “reset state”\n"
             ))
         // Nor is it nothing to compare, or an empty backup that succeeds.
         for command in ["compare", "export favorites --format json"] {
             let run = try runWX(["-c", command], home: home, server: server, now: Self.now)
             #expect(run.status == 1, "\(command)")
             #expect(run.stdout == "", "\(command)")
-            #expect(run.stderr.hasPrefix("error: state.plist could not be read"), "\(command)")
+            #expect(run.stderr.hasPrefix("error: favorites not read: state.plist could not be read"), "\(command)")
         }
         let fav = try runWX(["-c", "find Hamburg; fav"], home: home, server: server, now: Self.now)
         #expect(fav.status == 1)
-        // The warning says it in full; the refused write then says it short (trial 9).
+        // The warning says it in full; the change is then refused, not held in memory to be lost
+        // at exit (nu59), with what to do.
         #expect(
             fav.stderr.hasSuffix(
                 "warning: state.plist could not be read (a copy is at \(copy)); favorites and settings are read-only until “reset state”\n"
-                    + "error: ★ Elbphilharmonie added to favorites, not saved to disk yet (the next change that can be saved saves it too, else it is lost when wx ends): state.plist could not be read (see above)\n"
+                    + "error: “Elbphilharmonie” not added to favorites: state.plist could not be read, so favorites are read-only; “reset state” starts afresh (the old file stays at \(copy))\n"
             ), "\(fav.stderr)")
         #expect(home.text("state.plist") == "garbage\n")
         let reset = try runWX(

@@ -217,7 +217,7 @@ import WeatherTestSupport
         #expect(
             run.console.errors.hasPrefix(
                 """
-                error: \(Self.stateText(file))
+                error: favorites not read: \(Self.stateText(file))
                 error: favorites not read: \(file) is a file, not a folder (see above)
                 error: \(log)
                 error: the history and snapshots cannot be shown: \(file) is a file, not a folder (see above)

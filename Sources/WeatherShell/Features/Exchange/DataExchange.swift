@@ -203,6 +203,7 @@ package enum DataExchange {
         typealias Field = FavoriteExportRecord.Field
         let value: JSONValue
         do { value = try JSONValue.parse(Data(text.utf8)) } catch { throw FileProblem("not valid JSON") }
+        try refuseNewerSchema(value)
         // The document of `export … --json` names its kind.
         if let what = value["what"]?.string, what != ExportKind.favorites.rawValue {
             throw FileProblem(
@@ -236,6 +237,23 @@ package enum DataExchange {
             }
         }
         return (favorites, problems, noneShaped)
+    }
+
+    /// Refuses an export a newer wx wrote: a `schema_version` above the one this wx reads —
+    /// `ExportFormatVersion.current` for the file `export` writes, `JSONRenderer.schemaVersion`
+    /// for the `--json` document of `export` (`"type":"export"`). A newer version may have
+    /// changed what a field means, so nothing of it is imported, as a state.plist of a newer
+    /// version is only read (trial 62: `"schema_version": 99` was taken silently). A file
+    /// without one (the bare arrays of versions 1 and 2) is read as before.
+    ///
+    /// - Throws: `FileProblem` "written by a newer wx (schema_version 99; this wx reads up to 4)".
+    static func refuseNewerSchema(_ document: JSONValue) throws(FileProblem) {
+        guard let version = document["schema_version"]?.double else { return }
+        let readable =
+            document["type"]?.string == "export" ? JSONRenderer.schemaVersion : ExportFormatVersion.current
+        guard version > Double(readable) else { return }
+        throw FileProblem(
+            "written by a newer wx (schema_version \(DecimalText.shortest(version)); this wx reads up to \(readable))")
     }
 
     struct Problem: Error { var message: String }

@@ -180,22 +180,28 @@ struct ExchangeHandler {
         do { read = try DataExchange.favorites(from: text) } catch {
             throw .unreadableFile("\(full): \(error.description); nothing imported")
         }
+        if !read.favorites.isEmpty {
+            try FavoritesHandler.refuseWhileReadOnly("nothing imported from \(full)", persistence.state.readOnlyReason)
+        }
         // Applied in one update — under the lock, against the favorites on disk then — so that
         // an import is whole or absent, never duplicates a place another wx added meanwhile, and
         // never gives a name another wx gave meanwhile. Sets, not searches of the list: linear in
         // the rows and the favorites.
         let items = read.favorites
         let outcome = Box((added: [Favorite](), alreadySaved: 0))
-        // A favorite kept unreadable keeps its name (`FavoritesHandler.uniqueName(for:in:)`).
-        func add(to favorites: inout [Favorite], keeping keptNames: [String]) -> (
+        // A favorite kept unreadable keeps its name (`FavoritesHandler.uniqueName(for:in:)`),
+        // and its place when it may be the item's (`KeptFavorites.entry(mayBe:at:)`): that one is
+        // saved already, as `fav` says.
+        func add(to favorites: inout [Favorite], keeping kept: KeptFavorites) -> (
             added: [Favorite], alreadySaved: Int
         ) {
             var added: [Favorite] = []
             var alreadySaved = 0
             var places = Set(favorites.map(\.coordinate))
-            var names = FavoriteNames(favorites.map(\.name) + keptNames)
+            var names = FavoriteNames(favorites.map(\.name) + kept.names)
             for item in items {
-                guard places.insert(item.coordinate).inserted else {
+                guard places.insert(item.coordinate).inserted, kept.entry(mayBe: item.name, at: item.coordinate) == nil
+                else {
                     alreadySaved += 1
                     continue
                 }
@@ -211,12 +217,12 @@ struct ExchangeHandler {
             return (added, alreadySaved)
         }
         var preview = favorites
-        outcome.value = add(to: &preview, keeping: persistence.state.document.unreadableFavorites.names)
+        outcome.value = add(to: &preview, keeping: persistence.state.document.unreadableFavorites)
         let saved =
             outcome.value.added.isEmpty
             ? []
             : persistence.persist { document throws(ShellError) in
-                outcome.value = add(to: &document.favorites, keeping: document.unreadableFavorites.names)
+                outcome.value = add(to: &document.favorites, keeping: document.unreadableFavorites)
             }
         return HandlerOutcome.acknowledged(
             .imported(

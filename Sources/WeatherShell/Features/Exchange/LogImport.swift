@@ -127,6 +127,7 @@ extension DataExchange {
         } else {
             let document: JSONValue
             do { document = try JSONValue.parse(data) } catch { throw FileProblem("not valid JSON") }
+            try DataExchange.refuseNewerSchema(document)
             // The document of `export … --json`: `{"type":"export","what":…,"records":[…]}`.
             guard let records = document["records"]?.array else {
                 throw FileProblem(

@@ -7,7 +7,8 @@ extension CommandSpec {
         name: "fav", synopsis: "fav [add | rm <name> | rename <old> <new>]",
         summary: "toggle the current location as a favorite",
         details: [
-            "“fav” adds the current location (★) or removes it (☆) when it is one already. A favorite is identified by its coordinates.",
+            "“fav” adds the current location (★) or removes it (☆) when it is one already. A favorite is identified by its coordinates: a favorite of state.plist wx cannot read (left out of “favs”, kept in the file) that may be the place — nothing read of it says otherwise, and its name is the place’s or both its coordinates could be read — keeps “fav” from adding it, in a line naming that entry (mend it, or remove it there); “import favorites” counts that place as saved already.",
+            "While state.plist cannot be used (it does not parse, or a newer wx wrote it), favorites are read-only: “fav”, “fav rm”, “fav rename” and “import favorites” change nothing and say why, and “reset state” starts afresh (the old file is kept aside). A binary property list (bplist00) is read, and written back as XML at the next change.",
             "“fav add” only adds: a script, “replay” or “!N” run again never removes what it added.",
             "A favorite is named by its whole name: case, accents and typographic quotes do not matter, but a part of a name names none — “fav rm Paris” beside only “Paris office” removes nothing, and “show Paris” looks Paris up. Tab completes a part to the whole name.",
             "After a “find” that failed (or a “show PLACE” or “use N” that did), the current location is still the place before it: until a command chooses or shows a place, “fav” neither removes nor adds that one (“fav rm NAME” and “fav add” do).",

@@ -1,5 +1,6 @@
 import WXBasics
 import WeatherKit
+import WeatherStore
 
 /// A `find` that failed, as the session remembers it until a command chooses or shows a place:
 /// the current location is still the one before it (`WeatherSession.failedFind`).
@@ -33,6 +34,17 @@ enum FavoriteRefusal: Refusal {
     /// before the `find`, not the one it asked for (the old wx added it). `fav add` adds it when
     /// meant.
     case additionAfterFailedFind(FailedFind, place: String)
+    /// A change of the favorites (`change` says which: "“Berlin” not added to favorites",
+    /// "nothing imported from F") while state.plist cannot be used until “reset state” — it does
+    /// not parse, or a newer wx wrote it (`StateProblem.lastsUntilReset`). Nothing changes, not
+    /// even in memory: kept there it could never be saved, and was lost at exit (nu59: `fav`
+    /// said it added a favorite "not saved to disk yet" right after "read-only").
+    case stateReadOnly(StateProblem, change: String)
+    /// `fav` of `place` when state.plist holds a favorite wx cannot read that may be the same
+    /// place (`KeptFavorites.Entry.mayBe(named:at:)`): named `kept` (nil when its name cannot be
+    /// read either), at the `latitude` and `longitude` read from it. Added, it would stand beside
+    /// that one once mended: two favorites at one place (trial 62).
+    case keptUnreadable(place: String, kept: String?, latitude: Double?, longitude: Double?)
 
     var isUsage: Bool { false }
 
@@ -45,11 +57,47 @@ enum FavoriteRefusal: Refusal {
             return "\(Self.lead(find)) remove \(name); “fav rm \(name)” does that"
         case .additionAfterFailedFind(let find, let place):
             return "\(Self.lead(find)) add \(TerminalText.sanitized(place)); “fav add” does that"
+        case .stateReadOnly(let problem, let change):
+            return "\(change): \(Self.readOnly(problem))"
+        case .keptUnreadable(let place, let kept, let latitude, let longitude):
+            let named = kept.map { "“\(TerminalText.sanitized($0))”" } ?? "without a readable name"
+            let at = [latitude, longitude].map { $0.map { DecimalText.fixed($0, digits: 4) } ?? "?" }
+            return
+                "“\(TerminalText.sanitized(place))” not added to favorites: state.plist holds a favorite \(named) at \(at.joined(separator: ", ")) that wx cannot read, which may be this place; mend that entry in state.plist (“favs” lists it then), or remove it there to add this one"
+        }
+    }
+
+    /// Why the favorites cannot change and what to do: "state.plist could not be read, so
+    /// favorites are read-only; “reset state” starts afresh (the old file stays at COPY)".
+    private static func readOnly(_ problem: StateProblem) -> String {
+        switch problem {
+        case .unreadable(let copy?):
+            "state.plist could not be read, so favorites are read-only; “reset state” starts afresh (the old file stays at \(copy))"
+        case .unreadable(nil):
+            "state.plist could not be read, so favorites are read-only; “reset state” starts afresh (the old file is moved aside, not deleted)"
+        case .unknownVersion(let version):
+            "state.plist has format version \(version), which this wx does not know, so favorites are read-only; "
+                + (version > StateDocument.currentVersion ? "a newer wx can change them, or " : "")
+                + "“reset state” starts afresh (the old file is moved aside, not deleted)"
+        case .notReadable:
+            problem.userText
         }
     }
 
     /// "“find Munich” found nothing, so “fav” would" (or "failed, so").
     private static func lead(_ find: FailedFind) -> String {
         "“\(find.command) \(TerminalText.sanitized(find.query))” \(find.foundNothing ? "found nothing" : "failed"), so “fav” would"
+    }
+}
+
+extension StateProblem {
+    /// Whether the file stays unusable until “reset state”: it does not parse, or is of a version
+    /// this wx does not know. A file that cannot be opened (permissions, a folder in its place)
+    /// can be mended while wx runs, and is tried again at each change.
+    var lastsUntilReset: Bool {
+        switch self {
+        case .unreadable, .unknownVersion: true
+        case .notReadable: false
+        }
     }
 }

@@ -37,12 +37,15 @@ struct FavoritesHandler {
             if let failedFind {
                 throw FavoriteRefusal.removalAfterFailedFind(failedFind, favorite: existing.name).shellError
             }
+            try refuseWhileReadOnly("“\(TerminalText.sanitized(existing.name))” not removed from favorites")
             let saved = persist { document throws(ShellError) in Self.remove(existing, from: &document) }
             return acknowledged(.favoriteRemoved(existing), unless: saved)
         }
         if removing, let failedFind {
             throw FavoriteRefusal.additionAfterFailedFind(failedFind, place: place.name).shellError
         }
+        try refuseWhileReadOnly("“\(TerminalText.sanitized(place.name))” not added to favorites")
+        try refuseBesideKept(place)
         // The name is chosen where the change is applied — under the lock, against the
         // favorites on disk then — so that two processes adding at once never pick the same one.
         // Another wx may have added it since this one read the favorites: only the process
@@ -70,6 +73,29 @@ struct FavoritesHandler {
 
     func persist(_ change: @escaping (inout StateDocument) throws(ShellError) -> Void) -> [CommandResult] {
         persistence.persist(change)
+    }
+
+    /// Refuses a change of the favorites while state.plist stays unusable until “reset state”
+    /// (`FavoriteRefusal.stateReadOnly`); `change` says what did not happen.
+    func refuseWhileReadOnly(_ change: String) throws(ShellError) {
+        try Self.refuseWhileReadOnly(change, persistence.state.readOnlyReason)
+    }
+
+    /// Refuses to add `place` when a favorite state.plist holds and wx cannot read may be it
+    /// (`FavoriteRefusal.keptUnreadable`).
+    func refuseBesideKept(_ place: Place) throws(ShellError) {
+        guard let kept = persistence.state.document.unreadableFavorites.entry(mayBe: place.name, at: place.coordinate)
+        else { return }
+        let read = kept.readableCoordinate
+        throw FavoriteRefusal.keptUnreadable(
+            place: place.name, kept: kept.name, latitude: read.latitude, longitude: read.longitude
+        ).shellError
+    }
+
+    /// `refuseWhileReadOnly(_:)` for `problem`, state.plist's as the store gives it.
+    static func refuseWhileReadOnly(_ change: String, _ problem: StateProblem?) throws(ShellError) {
+        guard let problem, problem.lastsUntilReset else { return }
+        throw FavoriteRefusal.stateReadOnly(problem, change: change).shellError
     }
 
     /// The favorite `name` names as people type it (see `FavoriteMatching`); nil for none.
@@ -167,6 +193,7 @@ struct FavoriteNames {
 extension FavoritesHandler {
     func removeFavorite(named name: String) throws(ShellError) -> [CommandResult] {
         let existing = try existingFavorite(named: name)
+        try refuseWhileReadOnly("“\(TerminalText.sanitized(existing.name))” not removed from favorites")
         let saved = persist { document throws(ShellError) in Self.remove(existing, from: &document) }
         return acknowledged(.favoriteRemoved(existing), unless: saved)
     }
@@ -174,6 +201,7 @@ extension FavoritesHandler {
     /// `fav rename OLD NEW`; the current location takes the new name when it is that favorite.
     func renameFavorite(_ old: String, to new: String) throws(ShellError) -> HandlerOutcome {
         let existing = try existingFavorite(named: old)
+        try refuseWhileReadOnly("“\(TerminalText.sanitized(existing.name))” not renamed")
         let newName = TerminalText.sanitized(new).trimmed
         guard !newName.isEmpty else { throw .usage("a favorite’s name cannot be empty") }
         // The same bound `import favorites` applies, so that a renamed favorite can be moved.

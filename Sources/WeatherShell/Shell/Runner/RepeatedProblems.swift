@@ -28,13 +28,13 @@ extension ErrorLines {
     }
 
     /// The short form of `error` when its problem with a store's file was said in full already
-    /// (`ShellError.shortAfterExplained`); nil when it is to be said as it is (then it is
-    /// remembered as said).
+    /// (`ShellError.shortAfterExplained`); else it is remembered as said, and what is returned is
+    /// its full form with what it cost (`ShellError.explainedInFull`), nil to say it as it is.
     mutating func saidOnce(_ error: ShellError) -> ShellError? {
         guard let short = error.shortAfterExplained else { return nil }
         guard explainedProblems.contains(error.description) else {
             explainedProblems.insert(error.description)
-            return nil
+            return error.explainedInFull
         }
         return short
     }
