@@ -234,6 +234,9 @@ package final class ShellRunner {
                     if format == .text { output.write(TerminalText.sanitized(line) + "\n") }
                     return .succeeded
                 }
+                // A line from the history that runs others is refused before anything runs, by
+                // the rule its refusal states (not after its own echo and the next line's).
+                if let runsOthers = expansion.runsOthers { return refuseNested(runsOthers) }
                 echo(line)
                 commands = try ShellWords.commands(line)
             } else if record, !commands.isEmpty, !Self.isQuit(commands), !Self.importsHistory(commands) {
@@ -256,8 +259,8 @@ package final class ShellRunner {
             if Task.isCancelled || InterruptHold.arrived() { return Self.worse(status, .failed) }
             // `\timing` times commands, not itself or the other backslash words.
             let began = timing.isOn && MetaCommand(typed: command.text, words: []) == nil ? timing.stopwatch() : nil
-            // A reference to a replay (`!-2` naming `replay 3..4`) runs it; only the lines a
-            // replay runs (`nested`) do not replay others, which could go round for ever.
+            // A line run again from the history (`nested`, or named by `!N`: refused above)
+            // does not run others, which could go round for ever.
             let result = await run(command: command, nested: nested)
             if let began { putError(CommandTiming.line(timing.stopwatch() - began)) }
             if result == .quit {
@@ -321,6 +324,7 @@ package final class ShellRunner {
                 report(.noSuchHistoryEntry(number))
                 return .failed
             }
+            guard !Self.runsOthers(entry.line) else { return refuseNested(entry.line) }
             echo(entry.line)
             return await run(commandsOf: entry.line, record: false, nested: true)
         case .replay(let range, let backward):
