@@ -221,6 +221,8 @@ package final class ShellRunner {
         var commands: [ShellWords.Command]
         // Whether the line was expanded from the history (`!!`, `^old^new`).
         var expanded = false
+        // `import history FILE`, recorded only once it failed (`ShellRunner.importsHistory`).
+        var recordIfFailed = false
         do throws(ShellError) {
             var expansion = nested ? nil : try historyExpansion.quickSubstitution(line)
             commands = expansion == nil ? try ShellWords.commands(line) : []
@@ -239,8 +241,8 @@ package final class ShellRunner {
                 if let runsOthers = expansion.runsOthers { return refuseNested(runsOthers) }
                 echo(line)
                 commands = try ShellWords.commands(line)
-            } else if record, !commands.isEmpty, !Self.isQuit(commands), !Self.importsHistory(commands) {
-                self.record(line.trimmed)
+            } else if record, !commands.isEmpty, !Self.isQuit(commands) {
+                if Self.importsHistory(commands) { recordIfFailed = true } else { self.record(line.trimmed) }
             }
         } catch {
             // A line that does not lex is recorded (to be corrected with Up); a reference that
@@ -274,6 +276,7 @@ package final class ShellRunner {
             }
             status = Self.worse(status, result)
         }
+        if recordIfFailed, status != .succeeded { self.record(line.trimmed) }
         return status
     }
 
