@@ -5,21 +5,68 @@ import WeatherStore
 
 // `rain` and `air` as text.
 extension TextRenderer {
-    /// `rain`: the heading, then when precipitation next starts and stops.
+    /// `rain`: the heading, then when precipitation next starts and stops, then the heaviest
+    /// spell after it within the horizon (`heaviestLaterSentence`).
     static func rain(
         _ report: WeatherReport, _ outlook: PrecipitationOutlook?, context: RenderContext, format: ValueFormatter,
         style: Style
     ) -> [String] {
-        header(
-            WeatherPresentation.heading(report, now: context.now), context: context, format: format, style: style)
+        // A number stays with its unit (trial 14: "under 0.1" / "mm" at 40 columns).
+        let keeping = [format.units.precipitation.symbol, "%"]
+        let clock = report.forecast.clock
+        var lines =
+            header(
+                WeatherPresentation.heading(report, now: context.now), context: context, format: format, style: style)
             + wrap(
-                // A number stays with its unit (trial 14: "under 0.1" / "mm" at 40 columns).
                 outlook == nil
                     ? byDaySentence(report.forecast, format: format, now: context.now)
                     : rainSentence(
-                        outlook, clock: report.forecast.clock, format: format, now: context.now,
+                        outlook, clock: clock, format: format, now: context.now,
                         steps: report.forecast.stepDescription),
-                keeping: [format.units.precipitation.symbol, "%"], indent: 2, width: context.reportWidth)
+                keeping: keeping, indent: 2, width: context.reportWidth)
+        if let outlook,
+            let later = heaviestLaterSentence(
+                report.forecast, outlook, clock: clock, format: format, now: context.now)
+        {
+            lines += wrap(later, keeping: keeping, indent: 2, width: context.reportWidth)
+        }
+        return lines
+    }
+
+    /// "heaviest later: rain 20:00–22:00 (31.0 mm)": of the spells after the one `rain` names
+    /// that start within its horizon — found as `brief` finds them (`BriefRules.laterSpells`),
+    /// each amount the sum of its hours, each hour's the hour before its time — the one with the
+    /// most (the first of equals), with its hours and amount; "later: …" when it is the only
+    /// one; a span ending on another day has its day ("22:00–Sat 01:00"), one still wet where
+    /// the data end is "from" its start, said so. Nil when the outlook is dry, still wet where
+    /// it ends, or dry after its spell (trial 62: "about 0.1 mm" said alone while 31 mm fell
+    /// that evening).
+    static func heaviestLaterSentence(
+        _ forecast: Forecast, _ outlook: PrecipitationOutlook, clock: ZoneClock, format: ValueFormatter, now: Date
+    ) -> String? {
+        guard outlook.kind != .dry, let end = outlook.end else { return nil }
+        let later = BriefRules.laterSpells(forecast, after: end, until: now.addingTimeInterval(outlook.horizonSeconds))
+        guard var heaviest = later.first else { return nil }
+        for spell in later where spell.totalMillimetres > heaviest.totalMillimetres { heaviest = spell }
+        let today = clock.localTime(now).date
+        // As the sentence above says a time: "20:00" today, "Sat 20:00" on another day.
+        func at(_ date: Date) -> String {
+            let local = clock.localTime(date)
+            let time = format.clock(local, repeated: clock.isRepeated(date))
+            return local.date == today ? time : "\(ValueFormatter.weekdays[local.weekday]) \(time)"
+        }
+        let noun = heaviest.snow ? "snow" : "rain"
+        let amount = "(\(format.precipitation(heaviest.totalMillimetres)))"
+        let lead = later.count == 1 ? "later" : "heaviest later"
+        guard !heaviest.lastsPastData else {
+            return
+                "\(lead): \(noun) from \(at(heaviest.start)) \(amount), still \(heaviest.snow ? "snowing" : "raining") when the forecast ends"
+        }
+        let sameDay = clock.localTime(heaviest.start).date == clock.localTime(heaviest.end).date
+        let stop =
+            sameDay
+            ? format.clock(clock.localTime(heaviest.end), repeated: clock.isRepeated(heaviest.end)) : at(heaviest.end)
+        return "\(lead): \(noun) \(at(heaviest.start))–\(stop) \(amount)"
     }
 
     /// `rain` for a forecast without hours of precipitation to read at now (a recording with
