@@ -35,7 +35,13 @@ extension WeatherSession {
             case 1: "the change kept in memory (\(held[0])) was"
             default: "the changes kept in memory (\(held.joined(separator: "; "))) were"
             }
-        let reason = persistence.heldReason.map { ": \($0.description)" } ?? ""
+        // A state.plist wx cannot use was said in full when the session met it: its short form.
+        let reason: String =
+            switch persistence.heldReason {
+            case .store(.stateReadOnly(let problem))?: ": " + problem.shortText
+            case let other?: ": " + other.description
+            case nil: ""
+            }
         return CommandResult.warningLead
             + "\(what) not saved to state.plist and \(held.count > 1 ? "are" : "is") lost as wx ends\(reason)"
     }
