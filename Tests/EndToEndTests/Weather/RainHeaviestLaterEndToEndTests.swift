@@ -45,6 +45,34 @@ struct RainHeaviestLaterEndToEndTests {
         #expect(lines.dropFirst(next + 1).first == said, "\(lines)")
     }
 
+    /// `--json`: `heaviest_later` is the script's heaviest later spell (the most mm, the first of
+    /// equals), the document valid against the schema.
+    @Test func theJSONGivesTheSameSpell() throws {
+        let wanted = try Self.expected(Self.threeSpells, at: Self.friday)
+        let later = try #require(wanted["later"] as? [[String: Any]])
+        var heaviest = try #require(later.first)
+        for spell in later
+        where (spell["precipitation_millimetres"] as? Double ?? 0)
+            > (heaviest["precipitation_millimetres"] as? Double ?? 0)
+        {
+            heaviest = spell
+        }
+        let server = try FixtureServer()
+        try server.queue(.init(path: "/v1/forecast", file: Self.threeSpells))
+        let home = TemporaryFolder()
+        let json = try runWX(["--json", "rain", Self.paris], home: home, server: server, now: Self.friday)
+        #expect(json.status == 0, "\(json.stderr)")
+        let check = try validateAgainstSchema(json.stdout, in: home)
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+        let line = try #require(json.stdout.split(separator: "\n").first { $0.contains(#""type":"rain""#) })
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        let found = try #require(document["heaviest_later"] as? [String: Any], "\(line)")
+        for key in ["start", "end", "falls"] { #expect(found[key] as? String == heaviest[key] as? String, "\(key)") }
+        #expect(found["precipitation_millimetres"] as? Double == heaviest["precipitation_millimetres"] as? Double)
+        #expect(found["still_raining_at_end"] as? Bool == heaviest["still_raining_at_end"] as? Bool)
+        #expect(found["later_spells"] as? Int == later.count)
+    }
+
     /// Five spells after the first: the heaviest of them by its sum, as brief names it.
     @Test func ofManyLaterSpellsTheOneWithTheMostIsSaid() throws {
         let wanted = try Self.expected(Self.onAndOff, at: Self.friday)

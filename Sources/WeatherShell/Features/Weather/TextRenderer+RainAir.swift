@@ -33,21 +33,15 @@ extension TextRenderer {
         return lines
     }
 
-    /// "heaviest later: rain 20:00–22:00 (31.0 mm)": of the spells after the one `rain` names
-    /// that start within its horizon — found as `brief` finds them (`BriefRules.laterSpells`),
-    /// each amount the sum of its hours, each hour's the hour before its time — the one with the
-    /// most (the first of equals), with its hours and amount; "later: …" when it is the only
+    /// "heaviest later: rain 20:00–22:00 (31.0 mm)": the heaviest spell after the one `rain`
+    /// names (`HeaviestLaterSpell`), with its hours and amount; "later: …" when it is the only
     /// one; a span ending on another day has its day ("22:00–Sat 01:00"), one still wet where
-    /// the data end is "from" its start, said so. Nil when the outlook is dry, still wet where
-    /// it ends, or dry after its spell (trial 62: "about 0.1 mm" said alone while 31 mm fell
-    /// that evening).
+    /// the data end is "from" its start, said so. Nil when there is none.
     static func heaviestLaterSentence(
         _ forecast: Forecast, _ outlook: PrecipitationOutlook, clock: ZoneClock, format: ValueFormatter, now: Date
     ) -> String? {
-        guard outlook.kind != .dry, let end = outlook.end else { return nil }
-        let later = BriefRules.laterSpells(forecast, after: end, until: now.addingTimeInterval(outlook.horizonSeconds))
-        guard var heaviest = later.first else { return nil }
-        for spell in later where spell.totalMillimetres > heaviest.totalMillimetres { heaviest = spell }
+        guard let found = HeaviestLaterSpell(forecast, outlook, now: now) else { return nil }
+        let heaviest = found.spell
         let today = clock.localTime(now).date
         // As the sentence above says a time: "20:00" today, "Sat 20:00" on another day.
         func at(_ date: Date) -> String {
@@ -57,7 +51,7 @@ extension TextRenderer {
         }
         let noun = heaviest.snow ? "snow" : "rain"
         let amount = "(\(format.precipitation(heaviest.totalMillimetres)))"
-        let lead = later.count == 1 ? "later" : "heaviest later"
+        let lead = found.count == 1 ? "later" : "heaviest later"
         guard !heaviest.lastsPastData else {
             return
                 "\(lead): \(noun) from \(at(heaviest.start)) \(amount), still \(heaviest.snow ? "snowing" : "raining") when the forecast ends"
