@@ -13,7 +13,8 @@ hours in a row after it that have as much (heaviest_start to heaviest_end), and 
 every hour of the spell has the same amount (the sentence then names no heaviest span), and
 "heaviest_said" the span as the sentence words it; "later" the spells after it that start
 within the 24 hours, each followed to its end, and "later_said" the words that name them
-(`later_spells`);
+(`later_spells`), and "rain_heaviest_later_said" the line `rain` adds for the heaviest of them
+(`rain_heaviest_later`);
 tomorrow's and today's highs are the days of the place's calendar. Prints one JSON object with
 "rain" (null when dry), "tomorrow" and "hours_left"."""
 import json
@@ -125,9 +126,38 @@ def later_spells(ahead, last, now, end, zone, hourly, times):
     if spells and spells[-1]["still_raining_at_end"]:
         falling = "snowing" if spells[-1]["falls"] == "snow" else "raining"
         said += f", still {falling} when the forecast ends"
+    heaviest_later = rain_heaviest_later(spells, today, zone)
     for spell in spells:
         del spell["_start"], spell["_end"]
-    return spells, said
+    return spells, said, heaviest_later
+
+
+def rain_heaviest_later(spells, today, zone):
+    """The line `rain` adds under its sentence: the later spell with the most mm (the first of
+    equals), "later: …" when it is the only one, else "heaviest later: …", its times as `rain`
+    says them ("20:00" today, "Sat 20:00" on another day; the end's day only when not the
+    start's), its amount to a tenth; one still wet where the data end "from" its start, said so."""
+    if not spells:
+        return None
+    heaviest = spells[0]
+    for spell in spells:
+        if spell["precipitation_millimetres"] > heaviest["precipitation_millimetres"]:
+            heaviest = spell
+
+    def at(moment):
+        local = moment.astimezone(zone)
+        return f"{local:%H:%M}" if local.date() == today else f"{local:%a %H:%M}"
+
+    lead = "later" if len(spells) == 1 else "heaviest later"
+    noun = heaviest["falls"]
+    amount = f"({heaviest['precipitation_millimetres']:.1f} mm)"
+    start, stop = heaviest["_start"], heaviest["_end"]
+    if heaviest["still_raining_at_end"]:
+        falling = "snowing" if noun == "snow" else "raining"
+        return f"{lead}: {noun} from {at(start)} {amount}, still {falling} when the forecast ends"
+    same = start.astimezone(zone).date() == stop.astimezone(zone).date()
+    stop_said = f"{stop.astimezone(zone):%H:%M}" if same else at(stop)
+    return f"{lead}: {noun} {at(start)}–{stop_said} {amount}"
 
 
 def main():
@@ -181,7 +211,8 @@ def main():
         rate = " an hour" if run_end > spell.index(heaviest) else ""
         rain["heaviest_said"] = (
             f"heaviest {day}{first_hour:%H:%M}–{last_hour:%H:%M} ({heaviest[1]:.1f} mm{rate})")
-        rain["later"], rain["later_said"] = later_spells(ahead, last, now, end, zone, hourly, times)
+        rain["later"], rain["later_said"], rain["rain_heaviest_later_said"] = later_spells(
+            ahead, last, now, end, zone, hourly, times)
     hours_left = 0
     if window:
         hours_left = int(min(24 * 3600, (window[-1][0] - now).total_seconds()) // 3600)

@@ -60,7 +60,7 @@ package enum JSONRenderer {
         case .comparison(let reports, let missing): return comparison(reports, missing: missing, context: context)
         case .hourly(let report, let count): return hourly(report, hours: count, context: context)
         case .daily(let report, let count): return daily(report, days: count, context: context)
-        case .rain(let report, let outlook): return rain(report, outlook)
+        case .rain(let report, let outlook): return rain(report, outlook, context: context)
         case .past(let report): return past(report)
         case .normal(let report): return normal(report)
         case .drift(let report): return drift(report)

@@ -38,6 +38,9 @@ final class SessionPersistence {
     /// The changes to favorites and settings kept in memory because they could not be saved, in
     /// words ("“Berlin” added to favorites"), for the line that says when they are saved after all.
     var heldChanges: [String] = []
+    /// Why the last of them could not be saved, for the line said at exit when they never are
+    /// (`WeatherSession.unsavedStateWarning`).
+    var heldReason: ShellError?
 
     /// Applies a change to favorites or settings and saves it; when saving fails the change holds
     /// in memory and the result says it was not saved. A save that succeeds takes the changes
@@ -54,6 +57,7 @@ final class SessionPersistence {
                     "the \(heldChanges.count == 1 ? "change" : "changes") kept in memory\(named) \(heldChanges.count == 1 ? "was" : "were") saved to state.plist with this one"
                 )
                 heldChanges = []
+                heldReason = nil
             }
             return []
         } catch {
@@ -87,6 +91,7 @@ final class SessionPersistence {
             // Ctrl-C while the lock was held undoes the change: nothing is kept to be saved.
             if case .store(let failure) = reason, failure.lockWaitEnd == .cancelled { continue }
             if let words = Self.words(for: change) { heldChanges.append(words) }
+            heldReason = reason
         }
         return told
     }

@@ -20,6 +20,32 @@ extension WeatherSession {
     /// in memory (`hasUnwrittenLogRecords`).
     package func writeKeptLogRecords() { try? log.writeKeptRecords() }
 
+    /// The line said on stderr as wx ends when changes to favorites or settings kept in memory
+    /// (`StateStore.hasUnsavedChanges`: they could not be saved, the lock busy or the file
+    /// unwritable) were never saved after all: "warning: the change kept in memory (“Hamburg”
+    /// added to favorites) was not saved to state.plist and is lost as wx ends: cannot lock …".
+    /// Nil when nothing is held. (nu59: such a change went without a word at exit, though its
+    /// error had said it would be lost then.)
+    package var unsavedStateWarning: String? {
+        guard state.hasUnsavedChanges else { return nil }
+        let held = persistence.heldChanges
+        let what =
+            switch held.count {
+            case 0: "a change kept in memory was"
+            case 1: "the change kept in memory (\(held[0])) was"
+            default: "the changes kept in memory (\(held.joined(separator: "; "))) were"
+            }
+        // A state.plist wx cannot use was said in full when the session met it: its short form.
+        let reason: String =
+            switch persistence.heldReason {
+            case .store(.stateReadOnly(let problem))?: ": " + problem.shortText
+            case let other?: ": " + other.description
+            case nil: ""
+            }
+        return CommandResult.warningLead
+            + "\(what) not saved to state.plist and \(held.count > 1 ? "are" : "is") lost as wx ends\(reason)"
+    }
+
     /// The command with history number `number`, for `!N`.
     package func historyEntry(number: Int) -> HistoryEntry? { log.command(number: number) }
 

@@ -292,6 +292,11 @@ package struct WXApp {
         runner.session.writeKeptLogRecords()
         // (Favorites and settings say "else it is lost when wx ends" when they fail; records of
         // the log say they will be written with the next one that can be, which never comes.)
+        // Changes to favorites or settings kept in memory and never saved: said once, as wx ends.
+        if let unsaved = runner.session.unsavedStateWarning {
+            host.output.writeError(fitted(unsaved + "\n"))
+            status = max(status, 1)
+        }
         if runner.session.hasUnwrittenLogRecords {
             host.output.writeError("wx: records of log.jsonl that could not be written are lost as wx ends\n")
             status = max(status, 1)

@@ -23,7 +23,7 @@ extension EventLog {
         let start = seekCommand(number, in: file)
         var skipped = 0
         file.lines(from: start, skippingLong: { skipped += 1 }) { line, _ in
-            guard let entry = Self.historyEntry(line), entry.number >= number else { return true }
+            guard let entry = readHistoryEntry(line), entry.number >= number else { return true }
             return body(entry)
         }
         // Said as reading the history backwards says it.

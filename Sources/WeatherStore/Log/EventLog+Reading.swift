@@ -203,7 +203,7 @@ extension EventLog {
         var entries: [HistoryEntry] = []
         guard count > 0 else { return [] }
         backwards { line in
-            guard let entry = Self.historyEntry(line) else { return true }
+            guard let entry = readHistoryEntry(line) else { return true }
             if !collapsingRepeats || entries.last?.line != entry.line { entries.append(entry) }
             return entries.count < count
         }
@@ -239,7 +239,7 @@ extension EventLog {
         }
         var found: HistoryEntry?
         openLog()?.linesBackwards { line in
-            guard let entry = Self.historyEntry(line), matches(entry.line) else { return true }
+            guard let entry = readHistoryEntry(line), matches(entry.line) else { return true }
             found = entry
             return false
         }
@@ -256,7 +256,7 @@ extension EventLog {
         if let problem = readProblem() { throw problem }
         var long = 0
         _ = openLog()?.linesForward(from: 0, long: { _ in long += 1 }, stoppingAtCancellation: true) { line, _ in
-            if let entry = Self.historyEntry(line) { body(entry) }
+            if let entry = readHistoryEntry(line) { body(entry) }
         }
         if let failure = readFailures.take() { throw .logNotReadable(failure) }
         // Said as reading the history backwards says it.
@@ -368,10 +368,30 @@ extension EventLog {
     func lastCommandNumber() -> Int? {
         var number: Int?
         backwards { line in
-            number = Self.historyEntry(line)?.number
+            number = readHistoryEntry(line)?.number
             return number == nil
         }
         return number
+    }
+
+    /// `historyEntry(line)`, a line that claims kind "command" and does not read whole (a
+    /// number of 0 or below, or beyond `maximumNumber`; a bad time) told once a session as
+    /// unreadable snapshot lines are (`StoreNote.unreadableLinesSkipped`): trial 62 — such a
+    /// line was skipped by `history`, Up and `!N` without a word.
+    func readHistoryEntry(_ line: UnsafeRawBufferPointer) -> HistoryEntry? {
+        let (kind, parsed) = Self.classify(line)
+        guard kind == .command else { return nil }
+        if let entry = Self.commandEntry(line, parsed: parsed) { return entry }
+        noteUnreadableCommand()
+        return nil
+    }
+
+    /// Tells, once a session, that a command line could not be read — unless the same note is
+    /// waiting to be told already (a snapshot line's, a long line's).
+    func noteUnreadableCommand() {
+        guard !toldUnreadableCommands else { return }
+        toldUnreadableCommands = true
+        if !notes.contains(.unreadableLinesSkipped) { notes.append(.unreadableLinesSkipped) }
     }
 
     static func historyEntry(_ line: UnsafeRawBufferPointer) -> HistoryEntry? {

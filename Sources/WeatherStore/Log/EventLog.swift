@@ -53,6 +53,8 @@ package final class EventLog {
     package internal(set) var skippedLines = 0
     var toldSkippedLines = 0
     var toldLongLines = false
+    /// Whether a command line that does not read whole was told (`noteUnreadableCommand`).
+    var toldUnreadableCommands = false
 
     let fileSystem: any FileSystem
     /// Reads of the log that failed since `readProblem()` last told one.

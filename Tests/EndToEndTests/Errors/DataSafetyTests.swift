@@ -41,6 +41,8 @@ import WeatherTestSupport
         #expect(
             change.stderr == "warning: " + problem + "\n"
                 + "error: units imperial: °F, mph, in, inHg, mi, 12h clock, not saved to disk yet (the next change that can be saved saves it too, else it is lost when wx ends): \(statePath) cannot be read (see above)\n"
+                // As wx ends, that it was never saved (nu59), the problem short again.
+                + "warning: the change kept in memory (units) was not saved to state.plist and is lost as wx ends: \(statePath) cannot be read (see above)\n"
         )
         var isFolder: ObjCBool = false
         #expect(FileManager.default.fileExists(atPath: statePath, isDirectory: &isFolder) && isFolder.boolValue)

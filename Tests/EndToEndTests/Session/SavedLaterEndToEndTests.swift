@@ -40,6 +40,8 @@ import WeatherTestSupport
         #expect(!said.contains("for this session only"), "\(said)")
         #expect(said.contains("the change kept in memory (“"), "\(said)")
         #expect(said.contains("” added to favorites) was saved to state.plist with this one\n"), "\(said)")
+        // Saved after all: nothing said lost as wx ends.
+        #expect(!said.contains("lost as wx ends"), "\(said)")
         #expect(process.terminationStatus == 1)
         let favorites = try runWX(["-c", "favs"], home: home, server: server)
         #expect(

@@ -47,13 +47,16 @@ import WeatherTestSupport
     @Test func rainSaysWhenItStartsAndStops() throws {
         // Fixtures/open-meteo-forecast/rain_spans_expected.py: the hours labelled 13:00–18:00 GMT
         // are wet, and each amount is the preceding hour's (issue 37 item 10): rain from 12:00 to
-        // 18:00 GMT, at Hamburg's clock (CEST) 14:00 to 20:00.
+        // 18:00 GMT, at Hamburg's clock (CEST) 14:00 to 20:00. Then the one spell after it within
+        // the 24 hours (Fixtures/brief/brief_expected.py 2025-07-30T10:10:00Z,
+        // rain_heaviest_later_said).
         let run = try runWX(
             ["-c", "rain Hamburg"], home: TemporaryFolder(), server: try FixtureServer(), now: "2025-07-30T10:10:00Z")
         #expect(
             run.stdout == """
                 Elbphilharmonie, Hamburg, Deutschland · Wed 12:10 CEST
                   rain from 14:00, about 2.1 mm (15 % likely), until 20:00 (hourly data)
+                  later: rain Thu 02:00–08:00 (0.6 mm)
 
                 """)
         #expect(run.stderr == "")

@@ -24,6 +24,7 @@ extension CommandSpec {
             "A reference is the first word of a command, typed without quotes; words after it are added to the line (“!! Paris”). The line is printed with the reference replaced, then run, and that line goes into the history.",
             "“!$” is the last word of the last line, as it was typed (quotes kept), anywhere on a line: “find Hamburg” then “show !$” shows Hamburg (“find Paris, TX” then “show !$” would show TX). “^old^new” runs the last line again with the first “old” replaced by “new” (“^Paris^Lyon”), as in bash.",
             "A reference that names no line runs nothing. “:p” after a reference (“!!:p”, “!-2:p”) prints the line and puts it in the history without running it, as in bash; wx knows no other modifier.",
+            "A line run again from the history does not run others from it: a reference naming a line that holds “replay” or “!N” is refused at once, running nothing, and so is such a line within a replay; type the replay again to run it.",
         ]
     ) { arguments throws(ShellError) in
         throw arguments.usage()

@@ -7,8 +7,12 @@ import WeatherStore
 extension JSONRenderer {
     /// `{"type":"rain",…}`: when precipitation next starts and stops, and what falls (`falls`:
     /// "rain", "snow" or "precipitation" when mixed or unknown; null when dry); `outlook` null without data.
-    static func rain(_ report: WeatherReport, _ outlook: PrecipitationOutlook?) -> JSONOutput {
-        .object([
+    /// `heaviest_later`: the heaviest spell after it within the horizon (`HeaviestLaterSpell`),
+    /// its start and end (UTC), amount (mm, to the hundredth), what falls, whether it is still
+    /// wet where the data end, and how many spells follow the first; null when none does.
+    static func rain(_ report: WeatherReport, _ outlook: PrecipitationOutlook?, context: RenderContext) -> JSONOutput {
+        let later = outlook.flatMap { HeaviestLaterSpell(report.forecast, $0, now: context.now) }
+        return .object([
             ("type", .string("rain")), ("place", place(report.place, index: nil)),
             (
                 "outlook",
@@ -22,6 +26,19 @@ extension JSONRenderer {
                         ("total_millimetres", .number(outlook.totalMillimetres)),
                         ("probability_percent", .optional(outlook.probabilityPercent)),
                         ("horizon_hours", .number(outlook.horizonSeconds / 3_600)),
+                    ])
+                } ?? .null
+            ),
+            (
+                "heaviest_later",
+                later.map { found in
+                    .object([
+                        ("start", .string(ISOTime.string(found.spell.start))),
+                        ("end", .string(ISOTime.string(found.spell.end))),
+                        ("precipitation_millimetres", .number(hundredths(found.spell.totalMillimetres))),
+                        ("falls", .string(found.spell.snow ? "snow" : "rain")),
+                        ("still_raining_at_end", .bool(found.spell.lastsPastData)),
+                        ("later_spells", .number(Double(found.count))),
                     ])
                 } ?? .null
             ),

@@ -60,14 +60,27 @@ extension TextRenderer {
         if marked, laid.keptHeaders.contains("today \(unit)") {
             lines += note("* over the UTC day: \(gmtAnswersText(utcDays, of: places.count)) in GMT", context, style)
         }
-        // A row's "now" from conditions hours old is said to be so, as `show` says it.
-        for place in places where place.conditionsAreNotNow {
-            guard let current = place.current else { continue }
-            lines += note(
-                "\(place.report.place.name): " + conditionsNotNowText(current, place, format: format), context, style)
+        // A row's "now" from conditions hours old is said to be so, as `show` says it; a row
+        // with no "now" at all says why, as `show` does (nu59: "Paris office — — — —" said
+        // nothing, where `show` said "this forecast covers Fri 23 Oct to Thu 29 Oct, not now").
+        for place in places {
+            let name = place.report.place.name
+            if place.conditionsAreNotNow, let current = place.current {
+                lines += note("\(name): " + conditionsNotNowText(current, place, format: format), context, style)
+            } else if place.reading == nil {
+                lines += note("\(name): " + noReadingText(place.coverage, format: format), context, style)
+            }
         }
         if let origin = places.first?.report.origin { lines += offlineNote(origin, context: context, style: style) }
         return lines
+    }
+
+    /// Why a place has no reading for now, in `show`'s words: "this forecast covers Fri 23 Oct
+    /// to Thu 29 Oct, not now" (`notNowText`), else what did not come of the answer
+    /// (`ForecastCoverage.missingNote`), else "no current conditions in this forecast".
+    static func noReadingText(_ coverage: ForecastCoverage, format: ValueFormatter) -> String {
+        if let hours = coverage.hoursNotNow { return notNowText(hours, format: format) }
+        return coverage.missingNote ?? "no current conditions in this forecast"
     }
 
     /// Whose answers came in GMT, for the note under `compare`'s marked rows: "the answer for

@@ -5,21 +5,62 @@ import WeatherStore
 
 // `rain` and `air` as text.
 extension TextRenderer {
-    /// `rain`: the heading, then when precipitation next starts and stops.
+    /// `rain`: the heading, then when precipitation next starts and stops, then the heaviest
+    /// spell after it within the horizon (`heaviestLaterSentence`).
     static func rain(
         _ report: WeatherReport, _ outlook: PrecipitationOutlook?, context: RenderContext, format: ValueFormatter,
         style: Style
     ) -> [String] {
-        header(
-            WeatherPresentation.heading(report, now: context.now), context: context, format: format, style: style)
+        // A number stays with its unit (trial 14: "under 0.1" / "mm" at 40 columns).
+        let keeping = [format.units.precipitation.symbol, "%"]
+        let clock = report.forecast.clock
+        var lines =
+            header(
+                WeatherPresentation.heading(report, now: context.now), context: context, format: format, style: style)
             + wrap(
-                // A number stays with its unit (trial 14: "under 0.1" / "mm" at 40 columns).
                 outlook == nil
                     ? byDaySentence(report.forecast, format: format, now: context.now)
                     : rainSentence(
-                        outlook, clock: report.forecast.clock, format: format, now: context.now,
+                        outlook, clock: clock, format: format, now: context.now,
                         steps: report.forecast.stepDescription),
-                keeping: [format.units.precipitation.symbol, "%"], indent: 2, width: context.reportWidth)
+                keeping: keeping, indent: 2, width: context.reportWidth)
+        if let outlook,
+            let later = heaviestLaterSentence(
+                report.forecast, outlook, clock: clock, format: format, now: context.now)
+        {
+            lines += wrap(later, keeping: keeping, indent: 2, width: context.reportWidth)
+        }
+        return lines
+    }
+
+    /// "heaviest later: rain 20:00–22:00 (31.0 mm)": the heaviest spell after the one `rain`
+    /// names (`HeaviestLaterSpell`), with its hours and amount; "later: …" when it is the only
+    /// one; a span ending on another day has its day ("22:00–Sat 01:00"), one still wet where
+    /// the data end is "from" its start, said so. Nil when there is none.
+    static func heaviestLaterSentence(
+        _ forecast: Forecast, _ outlook: PrecipitationOutlook, clock: ZoneClock, format: ValueFormatter, now: Date
+    ) -> String? {
+        guard let found = HeaviestLaterSpell(forecast, outlook, now: now) else { return nil }
+        let heaviest = found.spell
+        let today = clock.localTime(now).date
+        // As the sentence above says a time: "20:00" today, "Sat 20:00" on another day.
+        func at(_ date: Date) -> String {
+            let local = clock.localTime(date)
+            let time = format.clock(local, repeated: clock.isRepeated(date))
+            return local.date == today ? time : "\(ValueFormatter.weekdays[local.weekday]) \(time)"
+        }
+        let noun = heaviest.snow ? "snow" : "rain"
+        let amount = "(\(format.precipitation(heaviest.totalMillimetres)))"
+        let lead = found.count == 1 ? "later" : "heaviest later"
+        guard !heaviest.lastsPastData else {
+            return
+                "\(lead): \(noun) from \(at(heaviest.start)) \(amount), still \(heaviest.snow ? "snowing" : "raining") when the forecast ends"
+        }
+        let sameDay = clock.localTime(heaviest.start).date == clock.localTime(heaviest.end).date
+        let stop =
+            sameDay
+            ? format.clock(clock.localTime(heaviest.end), repeated: clock.isRepeated(heaviest.end)) : at(heaviest.end)
+        return "\(lead): \(noun) \(at(heaviest.start))–\(stop) \(amount)"
     }
 
     /// `rain` for a forecast without hours of precipitation to read at now (a recording with

@@ -48,7 +48,7 @@ extension CommandSpec {
         name: "rain", synopsis: "rain [place | favorite]",
         summary: "when precipitation next starts and stops",
         details: [
-            "From Open-Meteo’s 15-minute data where the place has it, hourly data elsewhere and past the 15-minute data’s end, over the next 24 hours: “rain from 15:30, about 2 mm, until 17:00”; a spell that starts within them is followed to its end. A forecast without hours gives its days’ chance and amount instead.",
+            "From Open-Meteo’s 15-minute data where the place has it, hourly data elsewhere and past the 15-minute data’s end, over the next 24 hours: “rain from 15:30, about 2 mm, until 17:00”; a spell that starts within them is followed to its end. Under it, the heaviest later spell that starts within them, found as “brief” finds its spells (the most mm; each hour’s amount is the hour before its time): “heaviest later: rain 20:00–22:00 (31.0 mm)”, “later: …” when it is the only one. A forecast without hours gives its days’ chance and amount instead.",
             "With a place, for that place, as “show” does.",
         ],
         completion: .favorites,

@@ -33,6 +33,10 @@ struct HistoryExpansion {
         /// Whether a reference ended in `:p` (`!!:p`): the line is printed and recorded, not
         /// run, as in bash.
         var printOnly = false
+        /// The line a reference where a command starts (`!!`, `!N`, `!-N`, `!prefix`) named,
+        /// when it runs others (`replay`, `rerun`): such a line is not run again (nu59: `!!`
+        /// of `replay 2` ran `replay 2`, which ran `replay 1..2`, before the refusal came).
+        var runsOthers: String?
     }
 
     /// `line` with each history reference — the first word of a command, typed without quotes:
@@ -50,6 +54,7 @@ struct HistoryExpansion {
         var out: [Character] = []
         var inserted: [Range<Int>] = []
         var printOnly = false
+        var runsOthers: String?
         var copied = 0
         for command in commands {
             // `help !$` with nothing to expand asks about `!$` (issue 40: a fresh session said
@@ -73,6 +78,7 @@ struct HistoryExpansion {
                         text = try lastWordOfLastLine()
                     } else if index == 0 {
                         text = try historyEntry(reference: reference).line
+                        if runsOthers == nil, ShellRunner.runsOthers(text) { runsOthers = text }
                     } else {
                         continue
                     }
@@ -89,7 +95,7 @@ struct HistoryExpansion {
         }
         guard !inserted.isEmpty else { return nil }
         out += characters[copied...]
-        return Expanded(line: String(out), inserted: inserted, printOnly: printOnly)
+        return Expanded(line: String(out), inserted: inserted, printOnly: printOnly, runsOthers: runsOthers)
     }
 
     /// The last word of the last line in the history, as it was typed there (`"New York"` with

@@ -221,6 +221,8 @@ package final class ShellRunner {
         var commands: [ShellWords.Command]
         // Whether the line was expanded from the history (`!!`, `^old^new`).
         var expanded = false
+        // `import history FILE`, recorded only once it failed (`ShellRunner.importsHistory`).
+        var recordIfFailed = false
         do throws(ShellError) {
             var expansion = nested ? nil : try historyExpansion.quickSubstitution(line)
             commands = expansion == nil ? try ShellWords.commands(line) : []
@@ -234,10 +236,13 @@ package final class ShellRunner {
                     if format == .text { output.write(TerminalText.sanitized(line) + "\n") }
                     return .succeeded
                 }
+                // A line from the history that runs others is refused before anything runs, by
+                // the rule its refusal states (not after its own echo and the next line's).
+                if let runsOthers = expansion.runsOthers { return refuseNested(runsOthers) }
                 echo(line)
                 commands = try ShellWords.commands(line)
-            } else if record, !commands.isEmpty, !Self.isQuit(commands), !Self.importsHistory(commands) {
-                self.record(line.trimmed)
+            } else if record, !commands.isEmpty, !Self.isQuit(commands) {
+                if Self.importsHistory(commands) { recordIfFailed = true } else { self.record(line.trimmed) }
             }
         } catch {
             // A line that does not lex is recorded (to be corrected with Up); a reference that
@@ -256,8 +261,8 @@ package final class ShellRunner {
             if Task.isCancelled || InterruptHold.arrived() { return Self.worse(status, .failed) }
             // `\timing` times commands, not itself or the other backslash words.
             let began = timing.isOn && MetaCommand(typed: command.text, words: []) == nil ? timing.stopwatch() : nil
-            // A reference to a replay (`!-2` naming `replay 3..4`) runs it; only the lines a
-            // replay runs (`nested`) do not replay others, which could go round for ever.
+            // A line run again from the history (`nested`, or named by `!N`: refused above)
+            // does not run others, which could go round for ever.
             let result = await run(command: command, nested: nested)
             if let began { putError(CommandTiming.line(timing.stopwatch() - began)) }
             if result == .quit {
@@ -271,6 +276,7 @@ package final class ShellRunner {
             }
             status = Self.worse(status, result)
         }
+        if recordIfFailed, status != .succeeded { self.record(line.trimmed) }
         return status
     }
 
@@ -321,6 +327,7 @@ package final class ShellRunner {
                 report(.noSuchHistoryEntry(number))
                 return .failed
             }
+            guard !Self.runsOthers(entry.line) else { return refuseNested(entry.line) }
             echo(entry.line)
             return await run(commandsOf: entry.line, record: false, nested: true)
         case .replay(let range, let backward):
