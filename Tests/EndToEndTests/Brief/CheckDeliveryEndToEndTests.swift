@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+import WeatherTestSupport
+
+/// Trial 63, through the built wx and the loopback server: `check` whose line cannot be written
+/// (standard output /dev/full or closed) exited 1 — check's "none held" — and with `--changed`
+/// moved its mark, so the change was never told. It now exits 3 (wx cannot tell) and the mark
+/// stays until a line is delivered. Beside it: a condition that cannot be checked no longer
+/// hides what the others read, and `--rain 60` (no %) is refused as the help says.
+@Suite(.tags(.endToEnd))
+struct CheckDeliveryEndToEndTests {
+    static let paris = "48.85,2.35"
+    static let first = "2026-10-23T05:10:00Z"
+
+    /// Runs wx with its standard output `redirection` (a shell's, as `>/dev/full` or `>&-`).
+    func runRedirected(
+        _ arguments: [String], _ redirection: String, home: TemporaryFolder, server: FixtureServer, now: String
+    ) throws -> WXResult {
+        var environment = server.environment
+        environment.merge([
+            "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": home.path, "WX_TIMEOUT": "5", "WX_HOME": home.path,
+            "XDG_RUNTIME_DIR": home.path + "/run", "WX_NOW": now,
+        ]) { $1 }
+        return try runProgram(
+            "/bin/sh", ["-c", "\"$0\" \"$@\" \(redirection)", TestPaths.wxBinary] + arguments, environment: environment)
+    }
+
+    @Test(arguments: [">/dev/full", ">&-"])
+    func aHeldConditionNotWrittenIsNotANo(_ redirection: String) throws {
+        let server = try FixtureServer()
+        let home = TemporaryFolder()
+        // Rain holds at 10 % (the trial: 27 of 51 tomorrow); told on a terminal, exit 0.
+        let told = try runWX(["check", "--rain", "10%", Self.paris], home: home, server: server, now: Self.first)
+        #expect(told.status == 0, "\(told.stdout)\(told.stderr)")
+        let run = try runRedirected(
+            ["check", "--rain", "10%", Self.paris], redirection, home: home, server: server, now: Self.first)
+        #expect(run.status == 3, "\(run.stderr)")
+        #expect(run.stderr.contains("check’s answer could not be written, so it told nobody"), "\(run.stderr)")
+    }
+
+    @Test func aChangeNotDeliveredIsToldByTheNextRun() throws {
+        let server = try FixtureServer()
+        let home = TemporaryFolder()
+        let mark = try runWX(["check", "--changed", Self.paris], home: home, server: server, now: Self.first)
+        #expect(mark.status == 1, "\(mark.stdout)\(mark.stderr)")
+        try server.queue(
+            .init(
+                path: "/v1/forecast", file: "open-meteo-forecast/paris-rain-fri-afternoon-sat-warmer-hand-edited.json",
+                times: 20))
+        let lost = try runRedirected(
+            ["check", "--changed", Self.paris], ">/dev/full", home: home, server: server, now: "2026-10-23T06:10:00Z")
+        #expect(lost.status == 3, "\(lost.stderr)")
+        #expect(lost.stderr.contains("its mark for --changed stays"), "\(lost.stderr)")
+        // The mark did not move: the change is told now, once.
+        let told = try runWX(
+            ["check", "--changed", Self.paris], home: home, server: server, now: "2026-10-23T06:40:00Z")
+        #expect(told.status == 0, "\(told.stdout)\(told.stderr)")
+        #expect(told.stdout.contains("changed since Fri 07:10"), "\(told.stdout)")
+        let after = try runWX(
+            ["check", "--changed", Self.paris], home: home, server: server, now: "2026-10-23T07:10:00Z")
+        #expect(after.status == 1, "\(after.stdout)\(after.stderr)")
+    }
+
+    /// The rain cannot be read (its amounts in "lignes"): frost's reading is still the line,
+    /// the rain named as not checked and why on stderr, exit 3 — the same reading `check
+    /// --frost` alone gives.
+    @Test func whatWasCheckedIsSaidBesideWhatWasNot() throws {
+        let server = try FixtureServer()
+        let answer = FixtureServer.Answer(
+            path: "/v1/ensemble",
+            file: "open-meteo-ensemble/paris-ecmwf-ifs025-51-members-precipitation-in-lignes-hand-edited.json",
+            times: 1)
+        try server.queue(answer)
+        let both = try runWX(
+            ["check", "--rain", "30%", "--frost", "30%", Self.paris], home: TemporaryFolder(), server: server,
+            now: Self.first)
+        #expect(both.status == 3, "\(both.stdout)\(both.stderr)")
+        try server.queue(answer)
+        let frost = try runWX(
+            ["check", "--frost", "30%", Self.paris], home: TemporaryFolder(), server: server, now: Self.first)
+        #expect(frost.status == 1, "\(frost.stdout)\(frost.stderr)")
+        let reading = try #require(
+            frost.stdout.split(separator: "—", maxSplits: 1).last?.trimmingCharacters(in: .whitespacesAndNewlines))
+        #expect(both.stdout.contains("none held — \(reading); --rain not checked\n"), "\(both.stdout)")
+        #expect(both.stderr.contains("--rain cannot be checked"), "\(both.stderr)")
+        let json = try runWX(
+            ["--json", "check", "--rain", "30%", "--frost", "30%", Self.paris], home: TemporaryFolder(),
+            server: {
+                try server.queue(answer)
+                return server
+            }(), now: Self.first)
+        #expect(json.status == 3)
+        #expect(json.stdout.contains("\"exit_status\":3"), "\(json.stdout)")
+    }
+
+    @Test(arguments: ["--rain", "--frost"])
+    func aThresholdWithoutItsPercentIsAUsageError(_ option: String) throws {
+        let server = try FixtureServer()
+        let run = try runWX(
+            ["check", option, "60", Self.paris], home: TemporaryFolder(), server: server, now: Self.first)
+        #expect(run.status == 2, "\(run.stdout)\(run.stderr)")
+        #expect(
+            run.stderr
+                == "error: “\(option) 60”: the threshold is a percentage, written with its % (“\(option) 60%”)\n",
+            "\(run.stderr)")
+        #expect(try server.requests().isEmpty)
+    }
+}
