@@ -421,7 +421,7 @@ package final class ShellRunner {
                             continue
                         }
                         if let mark = checked.markToKeep {
-                            do throws(ShellError) { try session.keepCheckMark(mark) } catch {
+                            do throws(ShellError) { try session.briefHandler.keepMark(mark) } catch {
                                 report(error)
                                 exitStatus = max(exitStatus, 3)
                                 status = .failed
