@@ -106,3 +106,64 @@ struct CheckDeliveryEndToEndTests {
         #expect(try server.requests().isEmpty)
     }
 }
+
+/// Trial 63 fault 3: check's last mark torn (its line cut to 200 bytes) made `check --changed`
+/// compare with the mark before it and tell a change already told, saying nothing of the
+/// damaged line. It still compares with the one before (the log is never rewritten), but says
+/// on stderr that a newer mark could not be read.
+@Suite(.tags(.endToEnd))
+struct CheckTornMarkEndToEndTests {
+    @Test func aTornMarkIsSaid() throws {
+        let server = try FixtureServer()
+        let home = TemporaryFolder()
+        let paris = CheckDeliveryEndToEndTests.paris
+        let first = try runWX(
+            ["check", "--changed", paris], home: home, server: server, now: CheckDeliveryEndToEndTests.first)
+        #expect(first.status == 1, "\(first.stdout)\(first.stderr)")
+        try server.queue(
+            .init(
+                path: "/v1/forecast", file: "open-meteo-forecast/paris-rain-fri-afternoon-sat-warmer-hand-edited.json",
+                times: 20))
+        let told = try runWX(["check", "--changed", paris], home: home, server: server, now: "2026-10-23T06:10:00Z")
+        #expect(told.status == 0, "\(told.stdout)\(told.stderr)")
+        #expect(!told.stderr.contains("could not be read"), "\(told.stderr)")
+        // The last of check's marks, cut to its first 200 bytes.
+        let path = home.path + "/log.jsonl"
+        var lines = try String(contentsOfFile: path, encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: false
+        )
+        .map(String.init)
+        let last = try #require(lines.lastIndex { $0.contains(#""command":"check""#) })
+        lines[last] = String(lines[last].utf8.prefix(200))!
+        try lines.joined(separator: "\n").write(toFile: path, atomically: false, encoding: .utf8)
+        let again = try runWX(["check", "--changed", paris], home: home, server: server, now: "2026-10-23T09:10:00Z")
+        #expect(
+            again.stderr.contains(
+                "warning: a mark of check’s in log.jsonl newer than the one compared with could not be read (a damaged line), so a change told already may be told again"
+            ), "\(again.stdout)\(again.stderr)")
+    }
+}
+
+/// Trial 63 fault 4: a temperature-only forecast (case OM-11) gives a look with nothing
+/// `changed` compares. `brief` kept none without a word and `changed` called the answer stale,
+/// though `show` listed hours to come: each now says what the answer lacks.
+@Suite(.tags(.endToEnd))
+struct TemperatureOnlyLookEndToEndTests {
+    @Test func theLookNotKeptSaysWhatTheAnswerLacks() throws {
+        let server = try FixtureServer()
+        let home = TemporaryFolder()
+        let answer = FixtureServer.Answer(path: "/v1/forecast", file: "cases/om-no-timezone-gmt.json", times: 1)
+        let lacks = "the forecast has hours from now but no days and no precipitation by the hour"
+        try server.queue(answer)
+        let brief = try runWX(["brief", "40.71,-74.01"], home: home, server: server, now: "2024-10-30T00:10:00Z")
+        #expect(brief.status == 0, "\(brief.stderr)")
+        #expect(brief.stderr.contains("warning: the look was not kept for “changed”: \(lacks)"), "\(brief.stderr)")
+        try server.queue(answer)
+        let changed = try runWX(["changed", "40.71,-74.01"], home: home, server: server, now: "2024-10-30T00:10:00Z")
+        #expect(changed.status == 0, "\(changed.stderr)")
+        // Wrapped at 80 columns: read as one text.
+        let flat = changed.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(flat.contains("this one is not kept: \(lacks)"), "\(changed.stdout)")
+        #expect(!flat.contains("stale"), "\(changed.stdout)")
+    }
+}

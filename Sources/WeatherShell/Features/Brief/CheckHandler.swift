@@ -36,7 +36,7 @@ package struct CheckReport: Hashable, Sendable {
     /// the tz database's nearest to the place, as `warnings` without a forecast); nil: UTC.
     package var zone: ZoneInfo?
     /// `--changed`: check's new mark, kept only once the line is written
-    /// (`WeatherSession.keepCheckMark`), so that a line nobody got never moves the mark past a
+    /// (`BriefHandler.keepMark`, by the runner), so that a line nobody got never moves the mark past a
     /// change it held (trial 63: `>/dev/full` moved it and the change was never told); nil when
     /// the mark stays.
     package var markToKeep: Look? = nil
@@ -405,9 +405,10 @@ extension BriefHandler {
         let current = weather.look(of: report, warnings: warnings, command: Look.checkMark)
         // A stale answer (no days or hours from now) cannot be compared: exit 3, the mark stays.
         guard !current.isEmpty else {
+            let reason = LookComparer.emptyReason(report, now: now)
             throw .notInAnswer(
-                "the forecast has no hours or days from now (its answer is stale), so --changed cannot compare it with check’s mark; try again later"
-            )
+                "\(reason.text), so --changed cannot compare it with check’s mark"
+                    + (reason == .stale ? "; try again later" : ""))
         }
         // The chance with the last mark that had the ensemble, as `changed` compares it with the
         // last look that had it: a mark kept while the ensemble failed does not hide a jump.
@@ -466,14 +467,6 @@ extension CommandResult {
         if case .check(let report) = self { return !report.anyHolds }
         return false
     }
-}
-
-extension WeatherSession {
-    /// Keeps `check --changed`'s mark (`CheckReport.markToKeep`): the runner calls it once
-    /// check's line is written, never when it could not be.
-    ///
-    /// - Throws: `.storage` when the log cannot take it; check exits 3.
-    package func keepCheckMark(_ mark: Look) throws(ShellError) { try briefHandler.keepMark(mark) }
 }
 
 extension Command {
