@@ -22,12 +22,19 @@ members with temperature, its rain members, the answer's with precipitation, the
 the note ("Wed 02 Dec: 4 of 5 members (the others lack …)"; "none" for a day with them all), the
 members with frost and the members that count for frost.
 
-Run: python3 Fixtures/open-meteo-ensemble/short_day_members_expected.py
+With `members`, prints instead the members `plume temp`, `best … 'temp>2'` and `chance
+'temp>=3' 'rain>=1'` say of the bad-members answer (trial 63: plume and best said 5 of them in
+the answer, chance 6): one line each, tab-separated — the command, the members the answer lists
+for the variables it reads (any of them; with a value or not), and of those the members without
+any value of one of them (left out), so that the members used are the first less the second.
+
+Run: python3 Fixtures/open-meteo-ensemble/short_day_members_expected.py [members]
 """
 import datetime
 import json
 import os
 import re
+import sys
 from decimal import Decimal
 from zoneinfo import ZoneInfo
 
@@ -111,5 +118,29 @@ def report(name):
                                   frosty, frost_of])))
 
 
-report("bad-members-hand-written.json")
-report("hamburg-ecmwf-ifs025-51-members-hand-written.json")
+def members_said(name):
+    with open(os.path.join(HERE, name), encoding="utf-8") as f:
+        hourly = json.load(f)["hourly"]
+
+    def listed(variable):
+        """Member number -> whether it has any value, for every key of `variable`."""
+        found = {}
+        for key, values in hourly.items():
+            if key == variable:
+                found[0] = any(v is not None for v in values)
+            elif key.startswith(variable + "_member"):
+                found[int(key[len(variable) + 7:])] = any(v is not None for v in values)
+        return found
+
+    for command, variables in [("plume", ["temperature_2m"]), ("best", ["temperature_2m"]),
+                               ("chance", ["temperature_2m", "precipitation"])]:
+        numbers = set().union(*(listed(v).keys() for v in variables))
+        without = {n for v in variables for n, has in listed(v).items() if not has}
+        print(f"{command}\t{len(numbers)}\t{len(without & numbers)}")
+
+
+if sys.argv[1:] == ["members"]:
+    members_said("bad-members-hand-written.json")
+else:
+    report("bad-members-hand-written.json")
+    report("hamburg-ecmwf-ifs025-51-members-hand-written.json")

@@ -94,4 +94,8 @@ package enum StoreNote: Hashable, Sendable {
     case unreadableLinesSkipped
     /// `count` look records (kept for `changed`) could not be read and were skipped.
     case unreadableLooksSkipped(count: Int)
+    /// A line newer than check's mark that was compared with could not be read and looks like
+    /// a mark of check's (a torn `{…"command":"check"…`): the comparison went to the mark before
+    /// it, so a change told already may be told again (trial 63).
+    case unreadableCheckMark
 }

@@ -160,6 +160,9 @@ import WeatherTestSupport
         let warning = current[0]
         #expect(warning.severity == .unknown("catastrophic"))
         #expect(warning.onset == nil)
+        // Not guessed, but kept as written to be said (trial 63).
+        #expect(warning.onsetWithoutZone == "2026-03-07 00:00")
+        #expect(answer.warnings.first { $0.id == "bad.2" }?.onsetWithoutZone == nil)
         #expect(warning.end == nil)
         #expect(warning.isInForce(at: date("2026-03-07T03:00:00Z")))
         // Control sequences go whole, not only their ESC (issue 37 item 6): "ESC [ 5 m blink

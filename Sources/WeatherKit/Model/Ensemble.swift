@@ -94,6 +94,11 @@ package struct EnsembleForecast: Hashable, Sendable {
     /// `_member01` …), in the same order; a variable missing here has rows 0, 1, 2 … So a
     /// member that lacks one variable is still the same member in the others.
     package var memberNumbers: [EnsembleVariable: [Int]]
+    /// Which members the answer lists for a variable without any value of it (every value null
+    /// or missing), by member number as `memberNumbers`: left out of that variable's rows, and
+    /// counted by `notes`' `membersWithoutValues`. So the members the answer lists for a
+    /// variable are these and those with values.
+    package var membersWithoutValues: [EnsembleVariable: [Int]] = [:]
     /// What was odd about the answer, as facts.
     package var notes: [EnsembleNote]
     /// The variables (by their base name, "precipitation") whose members were declared in a

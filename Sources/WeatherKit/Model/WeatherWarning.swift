@@ -45,6 +45,10 @@ package struct WeatherWarning: Hashable, Sendable {
     /// office's local time); nil when the feed writes UTC or its offsets need not be the
     /// place's. Tells the place's zone when no service named it (`ZoneInfo.keeping`).
     package var localOffsetSeconds: Int?
+    /// The onset as the feed wrote it when it gave no zone ("2026-03-07 00:00", the date and
+    /// the clock only): not guessed into `onset` (which stays nil), but said, so that a warning
+    /// that starts later does not read as in force without a start (trial 63); nil otherwise.
+    package var onsetWithoutZone: String? = nil
 
     package init(
         id: String, event: String, severity: WarningSeverity, level: WarningLevel? = nil, onset: Date? = nil,

@@ -210,7 +210,7 @@ extension StoreNote {
     var isWarning: Bool {
         switch self {
         case .keptRecordsWritten: false
-        case .unreadableLinesSkipped, .unreadableLooksSkipped: true
+        case .unreadableLinesSkipped, .unreadableLooksSkipped, .unreadableCheckMark: true
         }
     }
 
@@ -230,6 +230,9 @@ extension StoreNote {
         case .unreadableLooksSkipped(let count):
             return
                 "\(count == 1 ? "1 look" : "\(count) looks") kept for “changed” could not be read and \(count == 1 ? "was" : "were") skipped (“log compact” moves them to a file of their own)"
+        case .unreadableCheckMark:
+            return
+                "a mark of check’s in log.jsonl newer than the one compared with could not be read (a damaged line), so a change told already may be told again"
         }
     }
 }

@@ -75,8 +75,13 @@ extension EventLog {
         // The place's first look before `since` ends the search for `wanted`, not for `last`.
         var pastSince = false
         var malformed = 0
+        var tornMark = false
         backwards { line in
-            guard let look = Self.lookLine(line, malformed: &malformed) else { return true }
+            guard let look = Self.lookLine(line, malformed: &malformed) else {
+                // Newer than any mark found: a damaged mark of check's is said, not passed over.
+                if checkMark, last == nil, Self.isTornCheckMark(line) { tornMark = true }
+                return true
+            }
             let group = Self.lookGroup(look)
             if group == place {
                 if look.time < since { pastSince = true }
@@ -90,7 +95,22 @@ extension EventLog {
             return others.count < Self.mostLookPlaces
         }
         noteMalformedLooks(malformed)
+        if tornMark, last != nil, !notes.contains(.unreadableCheckMark) { notes.append(.unreadableCheckMark) }
         return (last, found)
+    }
+
+    /// Whether `line` cannot be read as a record yet holds check's command name as its look
+    /// records write it: a mark of check's torn or damaged (for any place: its key may be what
+    /// was lost).
+    static func isTornCheckMark(_ line: UnsafeRawBufferPointer) -> Bool {
+        guard classify(line).kind == .unreadable else { return false }
+        let needle = Array(#""command":"check""#.utf8)
+        guard line.count >= needle.count else { return false }
+        for start in 0...(line.count - needle.count)
+        where line[start] == needle[0] && zip(line[start..<start + needle.count], needle).allSatisfy({ $0 == $1 }) {
+            return true
+        }
+        return false
     }
 
     /// Every look kept, within the bounds: by group, newest first; and the groups, the one

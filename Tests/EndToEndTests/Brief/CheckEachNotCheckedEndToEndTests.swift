@@ -36,18 +36,24 @@ struct CheckEachNotCheckedEndToEndTests {
         #expect(lines.count == 1, "\(run.stderr)")
     }
 
-    /// The reverse lookup of Berlin's coordinates gives no country: the reason is that, as
-    /// `warnings` gives it — not "no warning feed covers" them; still exit 3.
-    @Test func warningsAtCoordinatesOfNoKnownCountrySayWhy() throws {
+    /// The reverse lookup of Berlin's coordinates (and of New York's, trial 63) answers "Unable
+    /// to geocode": the reason is that it found no country, as `warnings` gives it — not "no
+    /// warning feed covers" them, nor "try again online" (the service answered); still exit 3.
+    @Test(arguments: ["52.52,13.41", "40.71,-74.01"])
+    func warningsAtCoordinatesOfNoKnownCountrySayWhy(_ coordinates: String) throws {
         let server = try FixtureServer()
-        let warnings = try runWX(["warnings", "52.52,13.41"], home: TemporaryFolder(), server: server)
-        #expect(warnings.stderr.contains("its country is not known"), "\(warnings.stderr)")
-        let run = try runWX(["check", "--warnings", "52.52,13.41"], home: TemporaryFolder(), server: server)
+        let warnings = try runWX(["warnings", coordinates], home: TemporaryFolder(), server: server)
+        #expect(
+            warnings.stderr.contains(
+                "the reverse lookup found no country for these coordinates; give the place by name"),
+            "\(warnings.stderr)")
+        let run = try runWX(["check", "--warnings", coordinates], home: TemporaryFolder(), server: server)
         #expect(run.status == 3, "\(run.stdout)\(run.stderr)")
         #expect(!run.stderr.contains("no warning feed covers"), "\(run.stderr)")
+        #expect(!run.stderr.contains("try again online"), "\(run.stderr)")
         #expect(
             run.stderr.contains(
-                "error: wx could not tell which warning feed covers 52.5200°N 13.4100°E, so --warnings cannot be checked: its country is not known"
+                ", so --warnings cannot be checked: the reverse lookup found no country for these coordinates; give the place by name"
             ), "\(run.stderr)")
     }
 }

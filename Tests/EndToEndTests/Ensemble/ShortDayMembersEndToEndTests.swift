@@ -88,3 +88,40 @@ struct ShortDayMembersEndToEndTests {
         #expect(notes.filter { $0.contains("(the others lack ") }.count == said, "\(notes)")
     }
 }
+
+/// Trial 63: over the bad-members answer (the control run and members 01–05, member 03 without
+/// any temperature), `plume` and `best` said "5 of the model’s 51 members in the answer …; 1
+/// member without any value left out" — 4 used, while their tables rest on 5 — and `chance` "6 …;
+/// 1 …". Each now says the members the answer lists and, of those, the ones left out, from the
+/// one count (`CountedMembers`). Expected: `short_day_members_expected.py members`.
+@Suite(.tags(.endToEnd))
+struct MembersSaidEndToEndTests {
+    @Test func plumeBestAndChanceSayTheMembersAlike() throws {
+        let run = try runProgram(
+            "/usr/bin/python3",
+            [TestPaths.packageRoot.path + "/Fixtures/open-meteo-ensemble/short_day_members_expected.py", "members"],
+            environment: ["PATH": "/usr/bin:/bin"])
+        var expected: [String: (listed: Int, without: Int)] = [:]
+        for line in run.stdout.split(separator: "\n") {
+            let cells = line.split(separator: "\t").map(String.init)
+            try #require(cells.count == 3, "\(line)")
+            expected[cells[0]] = (Int(cells[1]) ?? -1, Int(cells[2]) ?? -1)
+        }
+        let server = try FixtureServer()
+        let commands = [
+            "plume": "plume temp 3 52.52,13.41", "best": "best 2h 'temp>2' 52.52,13.41",
+            "chance": "chance 'temp>=3' 'rain>=1' 2 52.52,13.41",
+        ]
+        for (name, command) in commands {
+            let want = try #require(expected[name])
+            let text = try runWX(["-c", command], home: TemporaryFolder(), server: server, now: "2026-12-01T08:10:00Z")
+            #expect(text.status == 0, "\(text.stderr)")
+            let flat = text.stdout.replacingOccurrences(of: "\n  ", with: " ")
+            let members = want.without == 1 ? "member" : "members"
+            #expect(
+                flat.contains(
+                    "\(want.listed) of the model’s 51 members in the answer, the control run one of them; \(want.without) \(members) without any temperature value left out"
+                ), "\(name): \(text.stdout)")
+        }
+    }
+}

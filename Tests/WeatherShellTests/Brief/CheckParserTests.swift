@@ -13,7 +13,7 @@ import WeatherTestSupport
         #expect(throws: ShellError.usage("--frost is given twice with two percentages (30% and 5%): give it once")) {
             try CommandParser.parse("check --frost 30% --warnings --frost 5%")
         }
-        let same = try CommandParser.parse("check --rain 60% --rain 60 Berlin")
+        let same = try CommandParser.parse("check --rain 60% --rain 60.0% Berlin")
         #expect(same == .check(CheckRequest(conditions: [.rain(percent: 60)], target: "Berlin")))
         let both = try CommandParser.parse("check --rain 60% --frost 60% --warnings --warnings")
         #expect(

@@ -6,20 +6,25 @@ import WeatherTestSupport
 
 @testable import WeatherShell
 
-/// The members `chance`, `best` and `plume` say they count: those in the answer with values of
-/// the variables read, and how many it listed with none (left out).
+/// The members `chance`, `best` and `plume` say they count: those the answer lists for the
+/// variables read, and of those how many have no value (left out) — so "N in the answer; M left
+/// out" is N − M used (trial 63: plume said 5 in the answer and 1 left out over 5 members).
 @Suite(.tags(.unit)) struct CountedMembersTests {
     static let times = (0..<24).map { Date(timeIntervalSince1970: 1_796_083_200 + Double($0 * 3_600)) }
 
     /// An answer of `count` members (the control run first) of temperature and precipitation.
-    func ensemble(_ count: Int, notes: [EnsembleNote] = [], numbers: [Int]? = nil) -> EnsembleForecast {
+    /// `empty`: members listed for precipitation without any value of it (by number).
+    func ensemble(_ count: Int, numbers: [Int]? = nil, empty: [Int] = []) -> EnsembleForecast {
         let rows: [[Double?]] = (0..<count).map { _ in Self.times.map { _ in 1.0 } }
         let numbered = numbers ?? Array(0..<count)
-        return EnsembleForecast(
+        var answer = EnsembleForecast(
             model: .ecmwfIFS025, coordinate: Coordinate(latitude: 40.75, longitude: -74.0),
             zone: ZoneInfo(identifier: nil, abbreviation: nil, utcOffsetSeconds: 0), times: Self.times,
             temperatureMembers: rows, precipitationMembers: rows,
-            memberNumbers: [.temperature: numbered, .precipitation: numbered], notes: notes)
+            memberNumbers: [.temperature: numbered, .precipitation: numbered],
+            notes: empty.isEmpty ? [] : [.membersWithoutValues(variable: "precipitation", count: empty.count)])
+        answer.membersWithoutValues = empty.isEmpty ? [:] : [.precipitation: empty]
+        return answer
     }
 
     @Test func aWholeAnswerKeepsTheModelsCount() {
@@ -30,13 +35,11 @@ import WeatherTestSupport
     }
 
     @Test func fewerMembersAreSaidWithThoseLeftOutForNoValue() {
-        let counted = CountedMembers(
-            ensemble(29, notes: [.membersWithoutValues(variable: "precipitation", count: 2)]),
-            variables: [.precipitation])
-        #expect(counted.counted == 29 && counted.withoutValues == 2)
+        let counted = CountedMembers(ensemble(29, empty: [29, 30]), variables: [.precipitation])
+        #expect(counted.inAnswer == 31 && counted.withoutValues == 2)
         #expect(
             DecisionText.members(.ecmwfIFS025, counted)
-                == "ECMWF IFS ENS ensemble (Open-Meteo): 29 of the model’s 51 members in the answer, the control run one of them; 2 members without any value left out"
+                == "ECMWF IFS ENS ensemble (Open-Meteo): 31 of the model’s 51 members in the answer, the control run one of them; 2 members without any precipitation value left out"
         )
     }
 

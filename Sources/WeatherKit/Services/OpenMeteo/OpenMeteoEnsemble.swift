@@ -272,6 +272,7 @@ package struct OpenMeteoEnsembleProvider: EnsembleProvider {
         }
 
         var numbers: [EnsembleVariable: [Int]] = [:]
+        var withoutValues: [EnsembleVariable: [Int]] = [:]
         let unknown = UnknownUnits()
         func members(_ variable: String, _ quantity: DeclaredUnit.Quantity) throws(ServiceError) -> [[Double?]] {
             let found = (membersByVariable[variable] ?? []).sorted { $0.number < $1.number }
@@ -294,6 +295,9 @@ package struct OpenMeteoEnsembleProvider: EnsembleProvider {
                 try PhysicalRange.check(values, variable: member.key, quantity: quantity, service: service)
                 if values.allSatisfy({ $0 == nil }) {
                     empty += 1
+                    if let known = EnsembleVariable(rawValue: variable) {
+                        withoutValues[known, default: []].append(member.number)
+                    }
                 } else {
                     result.append(values)
                     if let known = EnsembleVariable(rawValue: variable) {
@@ -326,9 +330,11 @@ package struct OpenMeteoEnsembleProvider: EnsembleProvider {
             if !found.isEmpty { others[variable] = found }
         }
         notes = confidenceNotes
-        return EnsembleForecast(
+        var answer = EnsembleForecast(
             model: model, coordinate: requested.rounded, zone: zone, times: times,
             temperatureMembers: temperature, precipitationMembers: precipitation, otherMembers: others,
             memberNumbers: numbers, notes: notes, unknownUnits: unknown.found)
+        answer.membersWithoutValues = withoutValues
+        return answer
     }
 }

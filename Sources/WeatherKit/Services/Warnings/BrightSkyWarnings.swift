@@ -51,7 +51,7 @@ package struct BrightSkyWarnings: WarningFeed {
                 case .unknown: nil
                 }
             let primary = alert["headline" + suffixes[0]]?.nonEmptyString != nil
-            return WeatherWarning(
+            var warning = WeatherWarning(
                 id: id, event: WarningFields.line(text("event")).map(Self.capitalised) ?? "Warning",
                 severity: severity, level: level, onset: WarningFields.time(alert["onset"]),
                 expires: WarningFields.time(alert["expires"]), issuer: "DWD",
@@ -60,6 +60,8 @@ package struct BrightSkyWarnings: WarningFeed {
                 instruction: WarningFields.paragraphs(text("instruction")),
                 language: String((primary ? suffixes[0] : suffixes[1]).dropFirst()),
                 status: WarningStatus(alert["status"]?.string), area: area)
+            warning.onsetWithoutZone = WarningFields.timeWithoutZone(alert["onset"])
+            return warning
         }
         return WarningFeedAnswer(warnings: warnings)
     }

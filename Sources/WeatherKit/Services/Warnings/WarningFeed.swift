@@ -108,6 +108,28 @@ enum WarningFields {
         return ISOTime.parse(text)
     }
 
+    /// A time the feed wrote without a zone ("2026-03-07T00:00:00"), as its date and clock
+    /// ("2026-03-07 00:00") for saying it as written (`WeatherWarning.onsetWithoutZone`); nil
+    /// for a time with a zone (`time` reads it), for null and for anything else.
+    static func timeWithoutZone(_ value: JSONValue?) -> String? {
+        guard let text = value?.nonEmptyString, ISOTime.parse(text) == nil else { return nil }
+        let characters = Array(text.utf8)
+        // YYYY-MM-DDTHH:MM, then seconds (and a fraction) at most.
+        guard characters.count >= 16, characters.count <= 26,
+            characters.enumerated().allSatisfy({ index, byte in
+                switch index {
+                case 4, 7: byte == UInt8(ascii: "-")
+                case 10: byte == UInt8(ascii: "T") || byte == UInt8(ascii: " ")
+                case 13, 16: byte == UInt8(ascii: ":")
+                case 19: byte == UInt8(ascii: ".")
+                default: byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+                }
+            })
+        else { return nil }
+        return String(decoding: characters[0..<10], as: UTF8.self) + " "
+            + String(decoding: characters[11..<16], as: UTF8.self)
+    }
+
     /// The offset, seconds east of UTC, an ISO 8601 time is written with ("…-08:00" → −28 800);
     /// nil for "Z", for a time without an offset and for anything else.
     static func offset(_ value: JSONValue?) -> Int? {

@@ -164,7 +164,11 @@ struct BriefHandler {
                     chanceGap: comparison.chanceGap))
         }
         // A feed that failed is said as `show` says it (stderr, by `brief`); its warnings are not guessed.
-        return unavailable + (current.isEmpty || !report.keepsLook ? [] : log.keep(current)) + [
+        // A look with nothing to compare is not kept, and said so (README: one line).
+        let notKept: [CommandResult] =
+            current.isEmpty && report.keepsLook
+            ? [.warning("the look was not kept for “changed”: \(LookComparer.emptyReason(report, now: now).text)")] : []
+        return unavailable + notKept + (current.isEmpty || !report.keepsLook ? [] : log.keep(current)) + [
             .brief(
                 BriefReport(
                     place: place, now: now, zone: report.forecast.zone, sentences: sentences,

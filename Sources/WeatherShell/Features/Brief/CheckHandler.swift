@@ -35,9 +35,35 @@ package struct CheckReport: Hashable, Sendable {
     /// (`BriefHandler.placesZone`: the forecast's, the ensemble's unless answered in GMT, else
     /// the tz database's nearest to the place, as `warnings` without a forecast); nil: UTC.
     package var zone: ZoneInfo?
+    /// `--changed`: check's new mark, kept only once the line is written
+    /// (`BriefHandler.keepMark`, by the runner), so that a line nobody got never moves the mark past a
+    /// change it held (trial 63: `>/dev/full` moved it and the change was never told); nil when
+    /// the mark stays.
+    package var markToKeep: Look? = nil
+    /// When none held: the options of the conditions that could not be checked beside those
+    /// that were, and why each (one reason once), said after the line; the exit status is 3
+    /// then, never a false "no" (trial 63: frost's reading was printed nowhere). Empty when all
+    /// were checked or one held (those not checked are then warnings).
+    package var notChecked: [(option: String, error: ShellError)] = []
 
-    /// Whether any condition holds: the exit status is 0 then, else 1.
+    /// Whether any condition holds: the exit status is 0 then, else 1 (3 with `notChecked`).
     package var anyHolds: Bool { outcomes.contains(where: \.holds) }
+
+    /// 0 when a condition held, 3 when none did and one could not be checked, else 1.
+    package var exitStatus: Int { anyHolds ? 0 : notChecked.isEmpty ? 1 : 3 }
+
+    package static func == (a: CheckReport, b: CheckReport) -> Bool {
+        a.place == b.place && a.outcomes == b.outcomes && a.warningService == b.warningService && a.zone == b.zone
+            && a.markToKeep == b.markToKeep && a.notChecked.map(\.option) == b.notChecked.map(\.option)
+            && a.notChecked.map(\.error) == b.notChecked.map(\.error)
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(place)
+        hasher.combine(outcomes)
+        hasher.combine(markToKeep)
+        hasher.combine(notChecked.map(\.option))
+    }
 }
 
 /// `check`'s rules, apart from the session: given the answers, which conditions hold.
@@ -225,7 +251,8 @@ extension BriefHandler {
             } else if place.countryCode == nil {
                 // No country and no failure: the reverse lookup found none, as `warnings` says
                 // (trial: Berlin's coordinates were said to be covered by no feed; DWD covers it).
-                unreadable.append(("--warnings", .notApplicable(Self.noCountryReason(place))))
+                unreadable.append(
+                    ("--warnings", .notApplicable(Self.noCountryReason(place, found: fetching.resolved.nameless))))
                 warningsReadable = false
             } else {
                 let country = place.countryCode.map { " (\($0.uppercased()))" } ?? ""
@@ -246,6 +273,7 @@ extension BriefHandler {
             warningsOrigin = nil
         }
         var kept: [CommandResult] = []
+        var markToKeep: Look?
         for condition in request.conditions {
             if condition == .warnings, !warningsReadable { continue }
             if condition == .changed, case .failure(let error)? = forecastResult {
@@ -273,7 +301,7 @@ extension BriefHandler {
             let staleNote =
                 stale(forecast.origin, weather.places.forecastProvider.service.displayName, condition)
                 ?? stale(warningsOrigin, weather.places.warningFeed(for: place)?.service.displayName, condition)
-            let changed: (CheckOutcome, [CommandResult])
+            let changed: (CheckOutcome, Look?)
             do {
                 changed = try changeOutcome(
                     WeatherReport(
@@ -288,10 +316,19 @@ extension BriefHandler {
                 continue
             }
             judge(changed.0, staleBy: staleNote)
-            kept = changed.1
+            markToKeep = changed.1
         }
+        var notChecked: [(option: String, error: ShellError)] = []
         if let first = unreadable.first {
-            guard outcomes.contains(where: \.holds) else {
+            // None held but some were read: the line says what each read, and each not checked
+            // is said after it with why (exit 3).
+            if !outcomes.isEmpty, !outcomes.contains(where: \.holds) {
+                for (option, error) in unreadable where !notChecked.contains(where: { $0.error == error }) {
+                    notChecked.append((option, error))
+                }
+                // A mark is not moved by a check that could not tell.
+                markToKeep = nil
+            } else if !outcomes.contains(where: \.holds) {
                 // The reasons, each once (one ensemble failure is the reason for two flags).
                 var reasons: [ShellError] = []
                 for (_, error) in unreadable.dropFirst() where error != first.error && !reasons.contains(error) {
@@ -299,12 +336,13 @@ extension BriefHandler {
                 }
                 further = reasons
                 throw first.error
-            }
-            // What held is told (exit 0); what could not be read is said beside it, on stderr,
-            // a line a condition naming its flag.
-            kept += unreadable.map { option, error in
-                let reason = error.description
-                return .warning("not checked: \(reason.hasPrefix(option + " ") ? reason : "\(option): \(reason)")")
+            } else {
+                // What held is told (exit 0); what could not be read is said beside it, on stderr,
+                // a line a condition naming its flag.
+                kept += unreadable.map { option, error in
+                    let reason = error.description
+                    return .warning("not checked: \(reason.hasPrefix(option + " ") ? reason : "\(option): \(reason)")")
+                }
             }
         }
         kept += staleNotes.map { .warning("\($0); it held on that data") }
@@ -312,20 +350,27 @@ extension BriefHandler {
             .check(
                 CheckReport(
                     place: place, outcomes: outcomes, warningService: service,
-                    zone: Self.placesZone(forecast: forecast?.value, ensemble: ensemble, place: place, now: now)))
+                    zone: Self.placesZone(forecast: forecast?.value, ensemble: ensemble, place: place, now: now),
+                    markToKeep: markToKeep, notChecked: notChecked))
         ]
     }
 
     /// Why `--warnings` cannot be checked at `place`, which has no country and whose naming
-    /// did not fail: the reverse lookup put it in none — as `warnings` says it.
-    static func noCountryReason(_ place: Place) -> String {
+    /// did not fail: the reverse lookup put it in none — as `warnings` says it. `found`: the
+    /// lookup answered that it knows no place there (Nominatim's "Unable to geocode"), so
+    /// trying again online would not help (trial 63).
+    static func noCountryReason(_ place: Place, found: Bool) -> String {
         let label = TerminalText.sanitized(place.label)
         guard place.isUnnamed else {
             return
                 "no warning feed covers \(label) (\(place.coordinate.rounded.hemisphereText)), so --warnings cannot be checked: the place lookup found it in no country (the open sea or Antarctica, say)"
         }
+        guard found else {
+            return
+                "wx could not tell which warning feed covers \(label), so --warnings cannot be checked: its country is not known (the reverse lookup of the coordinates failed); try again online, or give the place by name"
+        }
         return
-            "wx could not tell which warning feed covers \(label), so --warnings cannot be checked: its country is not known (the reverse lookup of the coordinates failed); try again online, or give the place by name"
+            "wx could not tell which warning feed covers \(label), so --warnings cannot be checked: the reverse lookup found no country for these coordinates; give the place by name"
     }
 
     /// The place's clock, which check's line says its times at (the mark, a warning's span):
@@ -342,10 +387,14 @@ extension BriefHandler {
     /// answer when it holds (so the change is told once), at the first check, and after a mark
     /// from another provider; it stays while nothing changed that matters, so that small
     /// changes adding up are told when they do.
+    ///
+    /// - Returns: the outcome, and the mark to keep once check's line is written (nil: the
+    ///   mark stays).
+    /// - Throws: `.storage` when the log cannot take the mark (checked before the line is made).
     private func changeOutcome(
         _ report: WeatherReport, warnings: Result<Fetched<WarningFeedAnswer>, ServiceError>?, now: Date,
         stale: Bool
-    ) throws(ShellError) -> (CheckOutcome, [CommandResult]) {
+    ) throws(ShellError) -> (CheckOutcome, Look?) {
         // A warning feed that failed: check cannot compare warnings, and says so (exit 3); the
         // mark stays, so the change is told when the feed answers again.
         if case .failure(let error)? = warnings {
@@ -356,9 +405,10 @@ extension BriefHandler {
         let current = weather.look(of: report, warnings: warnings, command: Look.checkMark)
         // A stale answer (no days or hours from now) cannot be compared: exit 3, the mark stays.
         guard !current.isEmpty else {
+            let reason = LookComparer.emptyReason(report, now: now)
             throw .notInAnswer(
-                "the forecast has no hours or days from now (its answer is stale), so --changed cannot compare it with check’s mark; try again later"
-            )
+                "\(reason.text), so --changed cannot compare it with check’s mark"
+                    + (reason == .stale ? "; try again later" : ""))
         }
         // The chance with the last mark that had the ensemble, as `changed` compares it with the
         // last look that had it: a mark kept while the ensemble failed does not hide a jump.
@@ -372,30 +422,40 @@ extension BriefHandler {
             // Saved data served after a failure does not become the mark: a change it already
             // holds would be taken as the starting point and never told.
             if case .otherProvider(let provider) = comparison.outcome { outcome.otherProviderMark = provider }
-            if !stale { try keepMark(current) }
-            return (outcome, [])
+            if stale { return (outcome, nil) }
+            try markCanBeKept()
+            return (outcome, current)
         }
         outcome.markTime = mark.time
         outcome.comparison = comparison
         outcome.holds = !changes.isEmpty
-        if outcome.holds { try keepMark(current) }
-        return (outcome, [])
+        guard outcome.holds else { return (outcome, nil) }
+        try markCanBeKept()
+        return (outcome, current)
     }
 
-    /// Keeps check's mark in the log. A mark that cannot be kept fails the check (exit 3 with
-    /// the reason): "kept for next time" would be untrue, and every later run would compare
-    /// with a mark that never moves.
-    private func keepMark(_ mark: Look) throws(ShellError) {
-        let cannot = "check’s mark for --changed could not be kept, so check cannot tell a change once"
+    /// What check says when its mark cannot be kept.
+    static let markNotKept = "check’s mark for --changed could not be kept, so check cannot tell a change once"
+
+    /// Fails the check (exit 3 with the reason) before its line is made when the log cannot take
+    /// a mark: "kept for next time" would be untrue, and every later run would compare with a
+    /// mark that never moves.
+    private func markCanBeKept() throws(ShellError) {
         // A history line held back only because another process held the lock a moment is no
         // failed write: the mark waits for the lock (and writes that line first), and when it
         // cannot, says why — the lock, not "the log cannot be written".
         guard !log.hasRecordsWhoseWriteFailed else {
             throw .storage(
-                "\(cannot): the log in the state folder cannot be written; make it writable (or set WX_HOME)")
+                "\(Self.markNotKept): the log in the state folder cannot be written; make it writable (or set WX_HOME)")
         }
+    }
+
+    /// Keeps check's mark in the log, once its line is written (`CheckReport.markToKeep`).
+    ///
+    /// - Throws: `.storage` with the reason when the log cannot take it (exit 3).
+    func keepMark(_ mark: Look) throws(ShellError) {
         do { try log.appendLook(mark) } catch {
-            throw .storage("\(cannot): \(ShellError(error).description)")
+            throw .storage("\(Self.markNotKept): \(ShellError(error).description)")
         }
     }
 }

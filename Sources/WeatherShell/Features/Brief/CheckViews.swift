@@ -58,9 +58,12 @@ extension TextRenderer {
                 "⚠ \(first.event) (\(WarningsPresentation.grade(first))) \(span(first, clock: clock, format: format, now: now))\(more)"
         }
         let held = report.outcomes.filter(\.holds)
+        // Those not checked are named after what the others read (why is said on stderr).
+        let options = report.notChecked.map(\.option).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        let notChecked = options.isEmpty ? "" : "; \(Counting.list(options)) not checked"
         let text =
             held.isEmpty
-            ? "\(report.place.name): none held — " + report.outcomes.map(said).joined(separator: "; ")
+            ? "\(report.place.name): none held — " + report.outcomes.map(said).joined(separator: "; ") + notChecked
             : "\(report.place.name): " + held.map(said).joined(separator: "; ")
         // Exactly one line, never wrapped, at any width, for scripts and notifications
         // (`msg=$(wx check …)`), which take it whole; a terminal would cut it mid-word.
@@ -84,8 +87,8 @@ extension CheckOutcome {
 }
 
 extension JSONRenderer {
-    /// `{"type":"check",…}`: `holds` (the exit status is 0 when true, 1 when false) and each
-    /// condition with what it read — the members and the percentage of the day with more for
+    /// `{"type":"check",…}`: `holds` (the exit status is 0 when true, 1 when false, 3 when false
+    /// and a condition in `not_checked` could not be checked) and each condition with what it read — the members and the percentage of the day with more for
     /// `--rain`/`--frost`, the warnings for `--warnings`.
     static func check(_ report: CheckReport) -> JSONOutput {
         func outcome(_ outcome: CheckOutcome) -> JSONOutput {
@@ -137,9 +140,19 @@ extension JSONRenderer {
         }
         return .object([
             ("type", .string("check")), ("place", place(report.place, index: nil)), ("holds", .bool(report.anyHolds)),
-            ("exit_status", .number(report.anyHolds ? 0 : 1)),
+            ("exit_status", .number(Double(report.exitStatus))),
             ("warning_service", .optional(report.warningService?.displayName)),
             ("conditions", .array(report.outcomes.map(outcome))),
+            (
+                "not_checked",
+                .array(
+                    report.notChecked.map {
+                        .object([
+                            ("condition", .string(String($0.option.dropFirst(2)))),
+                            ("reason", .string($0.error.description)),
+                        ])
+                    })
+            ),
         ])
     }
 }

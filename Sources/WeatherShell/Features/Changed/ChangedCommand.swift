@@ -54,6 +54,7 @@ struct ChangedHandler {
             comparison.warningsNotCompared = max(0, inForce - Look.mostWarnings)
         }
         comparison.origin = report.origin
+        if current.isEmpty { comparison.emptyReason = LookComparer.emptyReason(report, now: now) }
         if case .failure? = fetched.warnings {
             shown.outcome.warningBanner = WarningBannerInput(
                 answer: fetched.warnings, place: report.place, zone: report.forecast.zone)

@@ -25,7 +25,8 @@ extension TextRenderer {
                         ? "this one is kept for next time."
                         : saved
                             ? "this one, of saved data, is not kept; the next from the service will be."
-                            : "this one could not be kept either."))
+                            : comparison.emptyReason.map { "this one is not kept: \($0.text)." }
+                                ?? "this one could not be kept either."))
         case .otherProvider(let provider):
             let earlier = Service(rawValue: provider)?.displayName ?? provider
             let current = Service(rawValue: comparison.current.provider)?.displayName ?? comparison.current.provider
@@ -35,7 +36,9 @@ extension TextRenderer {
         case .nothingToCompare(let current):
             sentences.append(
                 current
-                    ? "The forecast has no hours or days from now (its answer is stale): it cannot be compared with your look; try again later."
+                    ? comparison.emptyReason == .lacksValues
+                        ? "The forecast has hours from now but no days and no precipitation by the hour: it cannot be compared with your look."
+                        : "The forecast has no hours or days from now (its answer is stale): it cannot be compared with your look; try again later."
                     : "Your look then held no hours or days to compare: "
                         + (comparison.kept ? "this one is kept for next time." : "this one could not be kept."))
         case .compared(let changes):

@@ -72,6 +72,9 @@ package struct LookComparison: Hashable, Sendable {
     /// Where the current answer came from: saved data served after a failure is said under
     /// the sentences, as `show` says it.
     package var origin: DataOrigin = .network
+    /// Why the current look holds nothing to compare (`LookComparer.emptyReason`), when it
+    /// does not; nil otherwise.
+    package var emptyReason: EmptyLook? = nil
 
     /// Whether one look's days were UTC days and the other's the place's (`Look.daysAreUTC`):
     /// each day's high, low and rain are then not compared.
@@ -367,6 +370,33 @@ enum LookComparer {
         ) { $0.chance != nil || $0.chanceTomorrow != nil }
         guard let earlier = found.last else { return (nil, nil) }
         return (earlier, earlier.chance != nil || earlier.chanceTomorrow != nil ? earlier : found.wanted)
+    }
+}
+
+/// Why a look holds nothing `changed` compares (`Look.isEmpty`).
+package enum EmptyLook: Hashable, Sendable {
+    /// The answer has no hours or days from now: it is stale.
+    case stale
+    /// The answer has hours from now, but neither days nor precipitation by the hour
+    /// (a temperature-only answer, case OM-11): not stale, lacking what is compared.
+    case lacksValues
+
+    /// As a clause: "the forecast has no hours or days from now (its answer is stale)".
+    package var text: String {
+        switch self {
+        case .stale: "the forecast has no hours or days from now (its answer is stale)"
+        case .lacksValues:
+            "the forecast has hours from now but no days and no precipitation by the hour, which is what “changed” compares"
+        }
+    }
+}
+
+extension LookComparer {
+    /// Why the look of `report` at `now` is empty: stale when the forecast has no hour from
+    /// now, else lacking the values compared (trial 63: a temperature-only answer was called
+    /// stale).
+    static func emptyReason(_ report: WeatherReport, now: Date) -> EmptyLook {
+        report.forecast.hourly.contains { $0.time >= now } ? .lacksValues : .stale
     }
 }
 

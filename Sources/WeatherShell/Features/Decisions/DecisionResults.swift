@@ -113,35 +113,43 @@ package struct BestReport: Hashable, Sendable {
     package var counted: CountedMembers
 }
 
-/// The members of an ensemble answer a decision counts over, for its heading: those with
-/// values of the variables it reads, and why the model's others are not among them.
+/// The members of an ensemble answer a decision counts over, for its heading: those the answer
+/// lists for the variables it reads, and of those the ones without any value of one (left out
+/// of its figures). `plume`, `best` and `chance` say it in the one sentence
+/// (`DecisionText.members`), so the same answer is never "5 of 51" in one and "6 of 51" in
+/// another (trial 63).
 package struct CountedMembers: Hashable, Sendable {
-    /// Members with values of the variables read (the union over them), the control run among
-    /// them unless `controlMissing`.
-    package var counted: Int
-    /// Members the answer lists with no value at all of a variable read, left out (the most
-    /// of any one variable).
+    /// Members the answer lists for the variables read (the union over them; for `best`, those
+    /// listed for every one), with values or not; the control run among them unless
+    /// `controlMissing`.
+    package var inAnswer: Int
+    /// Of `inAnswer`, the members without any value of a variable read: left out of that
+    /// variable's figures (for `best`, of every window).
     package var withoutValues: Int
+    /// The variables those members lack, in `EnsembleVariable`'s order; empty when none.
+    package var lacking: [EnsembleVariable]
     /// Whether the answer lacks the control run (no variable's unsuffixed key).
     package var controlMissing: Bool
 
-    /// The counts of `ensemble` over `variables`: the members with any of them, or with
+    /// The counts of `ensemble` over `variables`: the members listed for any of them, or for
     /// `every` one of them (`best`, whose windows read them all at once).
     package init(_ ensemble: EnsembleForecast, variables: [EnsembleVariable], every: Bool = false) {
-        var numbers: Set<Int>?
-        for variable in variables {
-            let these = Set(ensemble.membersByNumber(variable).keys)
-            numbers = numbers.map { every ? $0.intersection(these) : $0.union(these) } ?? these
+        var listed: Set<Int>?
+        var without: Set<Int> = []
+        var lacking: [EnsembleVariable] = []
+        for variable in EnsembleVariable.allCases where variables.contains(variable) {
+            let empty = Set(ensemble.membersWithoutValues[variable] ?? [])
+            let these = Set(ensemble.membersByNumber(variable).keys).union(empty)
+            listed = listed.map { every ? $0.intersection(these) : $0.union(these) } ?? these
+            if !empty.isEmpty {
+                without.formUnion(empty)
+                lacking.append(variable)
+            }
         }
-        counted = numbers?.count ?? 0
-        let names = Set(variables.map(\.rawValue))
-        withoutValues =
-            ensemble.notes.compactMap { note -> Int? in
-                guard case .membersWithoutValues(let variable, let count) = note, names.contains(variable) else {
-                    return nil
-                }
-                return count
-            }.max() ?? 0
+        let members = listed ?? []
+        inAnswer = members.count
+        withoutValues = without.intersection(members).count
+        self.lacking = withoutValues > 0 ? lacking : []
         let present = EnsembleVariable.allCases.map { ensemble.membersByNumber($0) }.filter { !$0.isEmpty }
         controlMissing = !present.isEmpty && present.allSatisfy { $0[0] == nil }
     }

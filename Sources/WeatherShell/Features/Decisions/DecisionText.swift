@@ -329,23 +329,30 @@ enum DecisionText {
     }
 
     /// What the members are, as counted: "ECMWF IFS ENS ensemble (Open-Meteo), 51 members, the
-    /// control run one of them"; when the answer has fewer of the model's members, those it
-    /// has ("31 of the model’s 51 members in the answer"), how many it listed without any value
-    /// (left out), and when it has no control run, that.
+    /// control run one of them"; when the answer lists fewer of the model's members, those it
+    /// lists ("6 of the model’s 51 members in the answer"), and of those how many have no value
+    /// of a variable read and are left out of its figures ("1 member without any temperature
+    /// value left out"), so that the members used are the one less the other; when it has no
+    /// control run, that. The one sentence of `plume`, `best` and `chance`.
     static func members(_ model: EnsembleModel, _ members: CountedMembers) -> String {
         let name = "\(model.displayName) ensemble (Open-Meteo)"
+        let names = members.lacking.map(EnsembleLackingText.longName)
+        let values =
+            names.dropLast().isEmpty ? names.joined() : names.dropLast().joined(separator: ", ") + " or " + names.last!
         let dropped =
             members.withoutValues > 0
-            ? "; \(Counting.count(members.withoutValues, "member")) without any value left out" : ""
+            ? "; \(Counting.count(members.withoutValues, "member")) without any \(values) value left out"
+            : ""
         if members.controlMissing {
-            return "\(name): the answer has no control run, so \(members.counted) of the \(model.memberCount) members"
+            return
+                "\(name): the answer has no control run, so \(members.inAnswer) of the \(model.memberCount) members"
                 + dropped
         }
-        if members.counted >= model.memberCount {
-            return "\(name), \(model.memberCount) members, the control run one of them"
+        if members.inAnswer >= model.memberCount {
+            return "\(name), \(model.memberCount) members, the control run one of them" + dropped
         }
         return
-            "\(name): \(members.counted) of the model’s \(model.memberCount) members in the answer, the control run one of them"
+            "\(name): \(members.inAnswer) of the model’s \(model.memberCount) members in the answer, the control run one of them"
             + dropped
     }
 }

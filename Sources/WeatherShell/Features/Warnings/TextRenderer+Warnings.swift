@@ -90,18 +90,17 @@ extension TextRenderer {
         return lines
     }
 
-    /// "from Sat 01:00 until Sat 09:00", "since Fri 22:00, no end given".
+    /// "from Sat 01:00 until Sat 09:00", "since Fri 22:00, no end given", "from 2026-03-07 00:00
+    /// (no time zone given), no end given" (an onset the feed wrote without a zone, as written).
     static func span(_ warning: WeatherWarning, clock: ZoneClock, format: ValueFormatter, now: Date) -> String {
-        var parts: [String] = []
+        var start: String?
         if let onset = warning.onset {
-            parts.append((onset > now ? "from " : "since ") + when(onset, clock: clock, format: format, now: now))
+            start = (onset > now ? "from " : "since ") + when(onset, clock: clock, format: format, now: now)
+        } else if let written = warning.onsetWithoutZone {
+            start = "from \(written) (no time zone given)"
         }
-        if let end = warning.end {
-            parts.append("until " + when(end, clock: clock, format: format, now: now))
-        } else {
-            parts.append("no end given")
-        }
-        return parts.joined(separator: " ")
+        guard let end = warning.end else { return (start.map { $0 + ", " } ?? "") + "no end given" }
+        return (start.map { $0 + " " } ?? "") + "until " + when(end, clock: clock, format: format, now: now)
     }
 
     /// "Sat 09:00" within six days of now, else "2026-03-07 09:00"; in the place's time, with its

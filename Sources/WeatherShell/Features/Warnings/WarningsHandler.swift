@@ -12,6 +12,12 @@ struct WarningsHandler {
     let places: PlaceResolver
     let clocks: SessionClocks
 
+    /// Why no warning feed can be chosen for unnamed coordinates the reverse lookup answered
+    /// for without a country: "give the place by name", not "try again online".
+    static func noCountryFound(_ place: Place) -> String {
+        "wx could not tell which warning feed covers \(TerminalText.sanitized(place.label)): the reverse lookup found no country for these coordinates; give the place by name"
+    }
+
     /// `warnings`: the warnings in force or announced for a place, which becomes current.
     ///
     /// Also fetches the place's forecast (usually from the cache) for local times and for what
@@ -34,9 +40,14 @@ struct WarningsHandler {
                     "no warning feed covers \(TerminalText.sanitized(place.label)) (\(place.coordinate.rounded.hemisphereText)): the place lookup found it in no country (the open sea or Antarctica, say), so there is no national feed to ask"
                 )
             }
-            throw .notApplicable(
-                "wx could not tell which warning feed covers \(TerminalText.sanitized(place.label)): its country is not known (offline, or the reverse lookup of the coordinates failed); try again online, or give the place by name"
-            )
+            // The lookup failed (offline, say): try again. It answered and found no country
+            // (Nominatim's "Unable to geocode"): another try finds none either (trial 63).
+            guard resolved.nameless else {
+                throw .notApplicable(
+                    "wx could not tell which warning feed covers \(TerminalText.sanitized(place.label)): its country is not known (the reverse lookup of the coordinates failed); try again online, or give the place by name"
+                )
+            }
+            throw .notApplicable(Self.noCountryFound(place))
         }
         guard let feed = feeds.feed(forCountry: place.countryCode) else {
             // Nothing to ask, nor any time to show: no request at all.

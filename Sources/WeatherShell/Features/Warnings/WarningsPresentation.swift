@@ -92,8 +92,14 @@ package enum WarningsPresentation {
     /// UTC, for times when the place's zone is not known.
     static let utc = ZoneInfo(identifier: nil, abbreviation: "UTC", utcOffsetSeconds: 0)
 
-    /// The level, else the severity: "orange", "severe".
+    /// The level, else the severity: "orange", "severe"; a word of the feed's that is neither
+    /// CAP's nor a colour is quoted as its own ("severity “catastrophic”"), not shown as if it
+    /// were one of the levels wx says (trial 63).
     package static func grade(_ warning: WeatherWarning) -> String {
-        warning.level?.word ?? warning.severity.word
+        if let level = warning.level { return level.word }
+        if case .unknown(let word) = warning.severity, !word.isEmpty, word.lowercased() != "unknown" {
+            return "severity “\(word)”"
+        }
+        return warning.severity.word
     }
 }

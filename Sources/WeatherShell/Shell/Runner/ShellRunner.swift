@@ -11,10 +11,14 @@ package protocol OutputSink: AnyObject {
     /// (`saved`'s rows) goes out without a string made of it (checking a piece of it as UTF-8 to
     /// make one cost `saved` 12 instructions a byte).
     func write(utf8 bytes: UnsafeBufferPointer<UInt8>)
+    /// Why writing results failed (a full disk, a closed file), if it did; nil for a sink that
+    /// cannot fail or does not tell.
+    var writeFailure: String? { get }
 }
 
 extension OutputSink {
     package func write(utf8 bytes: UnsafeBufferPointer<UInt8>) { write(String(decoding: bytes, as: UTF8.self)) }
+    package var writeFailure: String? { nil }
 }
 
 /// How a line ended.
@@ -413,6 +417,27 @@ package final class ShellRunner {
                         status = .failed
                     }
                     if case .notSaved = result { status = .failed }
+                    // `check`'s line not written: it told nobody (exit status 3, never a "no"),
+                    // and its mark for --changed stays; written, the mark moves.
+                    if case .check(let checked) = result {
+                        if output.writeFailure != nil {
+                            let mark = checked.markToKeep != nil ? "; its mark for --changed stays" : ""
+                            report(.notApplicable("check’s answer could not be written, so it told nobody\(mark)"))
+                            exitStatus = max(exitStatus, 3)
+                            status = .failed
+                            continue
+                        }
+                        if let mark = checked.markToKeep {
+                            do throws(ShellError) { try session.briefHandler.keepMark(mark) } catch {
+                                report(error)
+                                exitStatus = max(exitStatus, 3)
+                                status = .failed
+                            }
+                        }
+                        // None held and some could not be checked: why, after what was read.
+                        for (_, error) in checked.notChecked { report(error) }
+                        if !checked.notChecked.isEmpty { exitStatus = max(exitStatus, 3) }
+                    }
                     // `check` answers "none held" with exit status 1, no error line.
                     if result.isCheckHoldingNone { status = Self.worse(status, .failed) }
                     // `doctor` found something off: exit status 1, the report said what.
