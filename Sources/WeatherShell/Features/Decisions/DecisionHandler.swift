@@ -424,6 +424,16 @@ struct DecisionHandler {
                 "the \(ensemble.model.displayName) answer has no hours left; "
                     + EnsembleRetryText.advice(answer.origin, now: now))
         }
+        // An answer that starts after the hours asked (a recording, a clock set wrong) is refused
+        // as best refuses it: its rows had no date and read as the next hours (nu60).
+        if first.time >= from.addingTimeInterval(Double(count) * 3_600) {
+            let today = ensemble.clock.localTime(now).date
+            throw .notInAnswer(
+                EnsembleRetryText.startsLater(
+                    ensemble.model.displayName, first: ensemble.clock.localTime(first.time).date, today: today)
+                    + ", after the next \(Counting.count(count, "hour")); "
+                    + EnsembleRetryText.advice(answer.origin, now: now))
+        }
         return PlumeReport(
             place: place, model: ensemble.model, zone: ensemble.zone, variable: request.variable, hours: hours,
             requestedHours: count, origin: answer.origin, membersStartLate: first.time > from ? first.time : nil,
