@@ -49,6 +49,9 @@ package struct WeatherWarning: Hashable, Sendable {
     /// the clock only): not guessed into `onset` (which stays nil), but said, so that a warning
     /// that starts later does not read as in force without a start (trial 63); nil otherwise.
     package var onsetWithoutZone: String? = nil
+    /// The end (`expires`) as the feed wrote it when it gave no zone, as `onsetWithoutZone`;
+    /// nil otherwise.
+    package var expiresWithoutZone: String? = nil
 
     package init(
         id: String, event: String, severity: WarningSeverity, level: WarningLevel? = nil, onset: Date? = nil,

@@ -60,7 +60,16 @@ package struct BrightSkyWarnings: WarningFeed {
                 instruction: WarningFields.paragraphs(text("instruction")),
                 language: String((primary ? suffixes[0] : suffixes[1]).dropFirst()),
                 status: WarningStatus(alert["status"]?.string), area: area)
+            // A time without a zone, said as written, and bounded: the onset at the earliest it
+            // may be, the end at the latest (`WarningFields.bounds`).
             warning.onsetWithoutZone = WarningFields.timeWithoutZone(alert["onset"])
+            warning.expiresWithoutZone = WarningFields.timeWithoutZone(alert["expires"])
+            if warning.onset == nil, let bounds = WarningFields.bounds(alert["onset"]) {
+                warning.onset = bounds.earliest
+            }
+            if warning.expires == nil, let bounds = WarningFields.bounds(alert["expires"]) {
+                warning.expires = bounds.latest
+            }
             return warning
         }
         return WarningFeedAnswer(warnings: warnings)

@@ -92,12 +92,17 @@ extension TextRenderer {
 
     /// "from Sat 01:00 until Sat 09:00", "since Fri 22:00, no end given", "from 2026-03-07 00:00
     /// (no time zone given), no end given" (an onset the feed wrote without a zone, as written).
+    /// A time the feed wrote without a zone is said as written ("until 2026-03-08 00:00 (no time
+    /// zone given)"); which warnings are in force reads it at its widest (`WarningFields.bounds`).
     static func span(_ warning: WeatherWarning, clock: ZoneClock, format: ValueFormatter, now: Date) -> String {
         var start: String?
-        if let onset = warning.onset {
-            start = (onset > now ? "from " : "since ") + when(onset, clock: clock, format: format, now: now)
-        } else if let written = warning.onsetWithoutZone {
+        if let written = warning.onsetWithoutZone {
             start = "from \(written) (no time zone given)"
+        } else if let onset = warning.onset {
+            start = (onset > now ? "from " : "since ") + when(onset, clock: clock, format: format, now: now)
+        }
+        if warning.ends == nil, let written = warning.expiresWithoutZone {
+            return (start.map { $0 + " " } ?? "") + "until \(written) (no time zone given)"
         }
         guard let end = warning.end else { return (start.map { $0 + ", " } ?? "") + "no end given" }
         return (start.map { $0 + " " } ?? "") + "until " + when(end, clock: clock, format: format, now: now)
