@@ -167,7 +167,8 @@ extension DecisionsEndToEndTests {
     }
 
     /// Item 12: an answer that starts after now (Hamburg's: Tue 1 Dec to Sat 5 Dec) is said by
-    /// the day asked and where the members' hours start.
+    /// the day asked and where the members' hours start; `plume`, whose 3 hours it does not
+    /// reach, refuses it as `best` does (nu60: it printed them as the next hours, under a note).
     @Test func anAnswerForLaterDaysNamesTheDayAskedAndWhereItStarts() throws {
         let run = try runWX(
             ["-c", "best 2h dry sat 53.5,10.0"], home: TemporaryFolder(), server: FixtureServer(),
@@ -180,9 +181,11 @@ extension DecisionsEndToEndTests {
         let plume = try runWX(
             ["-c", "plume 3 53.5,10.0"], home: TemporaryFolder(), server: FixtureServer(), now: "2026-10-23T10:00:00Z",
             environment: ["COLUMNS": "80"])
-        #expect(plume.status == 0, "\(plume.stderr)")
+        #expect(plume.status == 1, "\(plume.stdout)")
         #expect(
-            plume.stdout.contains("the members’ hours start Tue 01 Dec 00:00, after the next hour"), "\(plume.stdout)")
+            plume.stderr
+                == "error: the ECMWF IFS ENS answer starts 2026-12-01, 39 days from today, after the next 3 hours; try again after the next run\n",
+            "\(plume.stderr)")
     }
 
     /// A limit no value can be, on the side every value meets — a negative amount or speed, cloud
