@@ -114,6 +114,32 @@ static inline __attribute__((always_inline)) const unsigned char *text_end(
     return text_end_far(here + 32, limit);
 }
 
+// Where a real of `length` bytes at `here` ends (`here + length`) when it is plainly a coordinate:
+// at most one point (`points`, the points among its bytes), with a digit after it, and a whole
+// part of one digit, or two below 90 (any for a longitude), or three below 180 for a longitude;
+// NULL otherwise. `real_end` and `sorted_real_end` find the length and the points each its way.
+static inline __attribute__((always_inline)) const unsigned char *coordinate_end(
+    const unsigned char *here, unsigned length, unsigned sign, unsigned points, int latitude) {
+    unsigned whole = length - sign;
+    if (points != 0) {
+        if ((points & (points - 1)) != 0) return NULL;
+        unsigned point = (unsigned)__builtin_ctz(points);
+        // A digit after the point (every byte after it up to the end is one).
+        if (point + 2 > length) return NULL;
+        whole = point - sign;
+    }
+    const unsigned char *number = here + sign;
+    switch (whole) {
+    case 1: return here + length;
+    case 2: return !latitude || (number[0] - '0') * 10 + (number[1] - '0') < 90 ? here + length : NULL;
+    case 3:
+        return !latitude && (number[0] - '0') * 100 + (number[1] - '0') * 10 + (number[2] - '0') < 180
+                   ? here + length
+                   : NULL;
+    default: return NULL;
+    }
+}
+
 // Where the real at `here` ends (its `<`), when it lies within sixteen bytes, is written `-12.5`
 // or `3` (digits, an optional `-` first, at most one point with a digit before and after it) and
 // is plainly a coordinate: a whole part of one digit, or of two below 90 for a latitude (any two
@@ -146,25 +172,7 @@ static inline __attribute__((always_inline)) const unsigned char *real_end(
     unsigned sign = here[0] == '-';
     // Every byte before the `<` a digit, a point, or the sign first.
     if (((digits | points | sign) & before) != before) return NULL;
-    points &= before;
-    unsigned whole = length - sign;
-    if (points != 0) {
-        if ((points & (points - 1)) != 0) return NULL;
-        unsigned point = (unsigned)__builtin_ctz(points);
-        // A digit after the point (every byte after it up to the `<` is one).
-        if (point + 2 > length) return NULL;
-        whole = point - sign;
-    }
-    const unsigned char *number = here + sign;
-    switch (whole) {
-    case 1: return here + length;
-    case 2: return !latitude || (number[0] - '0') * 10 + (number[1] - '0') < 90 ? here + length : NULL;
-    case 3:
-        return !latitude && (number[0] - '0') * 100 + (number[1] - '0') * 10 + (number[2] - '0') < 180
-                   ? here + length
-                   : NULL;
-    default: return NULL;
-    }
+    return coordinate_end(here, length, sign, points & before, latitude);
 }
 
 // The value of kind `value` at `here` read (a string's or a real's end; `here` itself for the
@@ -274,24 +282,7 @@ static inline __attribute__((always_inline)) const unsigned char *sorted_real_en
     unsigned others = ~(digits | points | sign) & 0xFFFF;
     if (others == 0) return NULL;
     unsigned length = (unsigned)__builtin_ctz(others);
-    points &= (1u << length) - 1;
-    unsigned whole = length - sign;
-    if (points != 0) {
-        if ((points & (points - 1)) != 0) return NULL;
-        unsigned point = (unsigned)__builtin_ctz(points);
-        if (point + 2 > length) return NULL;
-        whole = point - sign;
-    }
-    const unsigned char *number = here + sign;
-    switch (whole) {
-    case 1: return here + length;
-    case 2: return !latitude || (number[0] - '0') * 10 + (number[1] - '0') < 90 ? here + length : NULL;
-    case 3:
-        return !latitude && (number[0] - '0') * 100 + (number[1] - '0') * 10 + (number[2] - '0') < 180
-                   ? here + length
-                   : NULL;
-    default: return NULL;
-    }
+    return coordinate_end(here, length, sign, points & ((1u << length) - 1), latitude);
 }
 
 static size_t sorted_names(
