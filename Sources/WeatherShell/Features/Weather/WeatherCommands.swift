@@ -9,6 +9,7 @@ extension CommandSpec {
         details: [
             "Without an argument, for the current location. With a favorite’s name, for that favorite; with anything else, finds the place first (“show Paris”) and makes it current.",
             "One request to Open-Meteo fetches everything; an answer still current is shown from the cache.",
+            "What it showed is kept as a look for “changed”, written after the weather is printed: another wx holding the lock never holds the weather back.",
         ],
         completion: .favorites,
         costs: [
