@@ -115,6 +115,39 @@ extension StateProblem {
 }
 
 extension StateProblem {
+    /// Whether the file stays unusable until “reset state”: it does not parse, or is of a version
+    /// this wx does not know. A file that cannot be opened (permissions, a folder in its place)
+    /// can be mended while wx runs, and is tried again at each change.
+    var lastsUntilReset: Bool {
+        switch self {
+        case .unreadable, .unknownVersion: true
+        case .notReadable: false
+        }
+    }
+}
+
+extension StateProblem {
+    /// Why `what` ("favorites", "settings") cannot change and what to do, for a problem that
+    /// lasts until “reset state” (`lastsUntilReset`): "state.plist could not be read, so
+    /// favorites are read-only; “reset state” starts afresh (the old file stays at COPY)". A
+    /// file that cannot be opened says its own repair (`userText`).
+    func readOnlyText(of what: String) -> String {
+        switch self {
+        case .unreadable(let copy?):
+            "state.plist could not be read, so \(what) are read-only; “reset state” starts afresh (the old file stays at \(copy))"
+        case .unreadable(nil):
+            "state.plist could not be read, so \(what) are read-only; “reset state” starts afresh (the old file is moved aside, not deleted)"
+        case .unknownVersion(let version):
+            "state.plist has format version \(version), which this wx does not know, so \(what) are read-only; "
+                + (version > StateDocument.currentVersion ? "a newer wx can change them, or " : "")
+                + "“reset state” starts afresh (the old file is moved aside, not deleted)"
+        case .notReadable:
+            userText
+        }
+    }
+}
+
+extension StateProblem {
     /// What is wrong, short, for a command after the full text (`userText`) was said once —
     /// as the warning at start or an earlier error: "/tmp/x is a file, not a folder (see
     /// above)". Trial 9 saw the whole explanation twice, as `warning:` and again for `favs`.

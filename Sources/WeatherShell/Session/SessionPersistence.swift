@@ -29,6 +29,9 @@ final class SessionPersistence {
     /// gives it; the text list shows none, and without them it is read from the log's index
     /// rather than from the whole log. Set by the front end from its output format.
     var listsKeptForecasts = true
+    /// The look the last command left for `changed` (`HandlerOutcome.look`: `show`, `hourly`,
+    /// `daily`), written once its output is out (`WeatherSession.keepLook`); nil when none waits.
+    var lookToKeep: Look?
 
     init(state: StateStore, log: EventLog) {
         self.state = state

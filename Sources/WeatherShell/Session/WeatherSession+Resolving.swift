@@ -62,9 +62,9 @@ extension WeatherSession {
     }
 
     /// A handler's outcome applied: its place becomes the current location, its report the
-    /// last weather (and `units` ends the run's units); its results, the warning banner (the
-    /// warnings it saw kept for `save` and `watch`) and the look's notice, its trailing results —
-    /// or its failure, thrown once the rest is applied.
+    /// last weather (and `units` ends the run's units), its look the one to keep once the output
+    /// is out (`keepLook`); its results, the warning banner (the warnings it saw kept for `save`
+    /// and `watch`), its trailing results — or its failure, thrown once the rest is applied.
     func apply(_ outcome: HandlerOutcome) throws(ShellError) -> [CommandResult] {
         if let place = outcome.place { commit(place) }
         if let report = outcome.lastWeather { lastWeather = report }
@@ -76,7 +76,10 @@ extension WeatherSession {
             warningsSeen = made.seen
             banner = made.results
         }
-        return outcome.results + banner + (outcome.look.map(log.keep) ?? []) + outcome.trailing
+        // Not written here: waiting for another wx's lock (a long `import`) held back weather
+        // already in hand. The front end keeps it after the output, as `check`'s mark.
+        persistence.lookToKeep = outcome.look
+        return outcome.results + banner + outcome.trailing
     }
 
     /// The favorite `name` names as people type it (see `FavoriteMatching`); nil for none and

@@ -46,6 +46,20 @@ extension WeatherSession {
             + "\(what) not saved to state.plist and \(held.count > 1 ? "are" : "is") lost as wx ends\(reason)"
     }
 
+    /// Keeps the look the last command left (`show`, `hourly`, `daily`) for `changed`: called by
+    /// the front end once that command's output is written, so that a wait for another wx
+    /// holding the lock (up to `WX_TIMEOUT`) comes after the weather, never before it.
+    ///
+    /// - Parameter shown: whether the output was written; a look nobody got is dropped (as
+    ///   `check`'s mark stays when its line could not be written).
+    /// - Returns: the warning when the look could not be written ("warning: the look was not kept
+    ///   for “changed”: …"); empty when it was, or none was waiting.
+    package func keepLook(shown: Bool = true) -> [CommandResult] {
+        guard let look = persistence.lookToKeep else { return [] }
+        persistence.lookToKeep = nil
+        return shown ? log.keep(look) : []
+    }
+
     /// The command with history number `number`, for `!N`.
     package func historyEntry(number: Int) -> HistoryEntry? { log.command(number: number) }
 

@@ -175,6 +175,9 @@ package final class WeatherSession {
     /// - Returns: the results to render, in order.
     /// - Throws: `ShellError`; nothing in the session has changed then.
     package func execute(_ command: Command) async throws(ShellError) -> [CommandResult] {
+        // A look no front end kept after its output (the session driven alone) is kept before
+        // the next command, never lost; its warning comes with the notices.
+        for case .notice(let text) in keepLook() { persistence.undeliveredNotices.append(text) }
         // Commands that read favorites or settings first pick up changes another wx process made;
         // the others (history, saved…) never read state.plist at all.
         // A state.plist that cannot be used as it is is said once, as a warning: the command

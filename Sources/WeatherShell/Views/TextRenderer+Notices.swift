@@ -14,12 +14,22 @@ extension TextRenderer {
     /// from favorites, not saved to disk yet (…): …" when the effect is named. What it says will
     /// happen is what `StateStore` does: the next change that is saved takes it along (the line
     /// `SessionPersistence.persist` gives then says so), else it is gone when wx ends (trial 62:
-    /// "for this session only" was later silently untrue).
+    /// "for this session only" was later silently untrue). A setting changed while state.plist
+    /// cannot be written until “reset state” says so at once: "units imperial: …, for this
+    /// session only, not saved: state.plist could not be read, so settings are read-only; …".
     static func notSavedText(_ error: ShellError, change: String?) -> String {
         // Ctrl-C while another process held the lock: undone, not kept (`StateStore.update`).
         if case .store(let failure) = error, failure.lockWaitEnd == .cancelled {
             return
                 "cancelled: \(change.map { "“\($0)” " } ?? "")not saved, and undone for this session (\(error.description))"
+        }
+        // A state.plist wx cannot write until “reset state” (damaged, or a newer wx's): no later
+        // change saves this one, so no promise that it does; said now, with why and what to do
+        // (it was said truly only at exit). Only a setting comes here: a change of the favorites
+        // is refused whole then (`FavoriteRefusal.stateReadOnly`).
+        if case .store(.stateReadOnly(let problem)) = error, problem.lastsUntilReset {
+            return
+                "\(change ?? "the change"), for this session only, not saved: \(problem.readOnlyText(of: "settings")); set it again after that to keep it"
         }
         let promise = "not saved to disk yet (\(Self.savedLater)): \(error.description)"
         guard let change else { return "kept in this session, " + promise }

@@ -27,16 +27,20 @@ struct LockWaitEndToEndTests {
 
     /// A wx started on `arguments` (and `stdin`) in `home`, its standard error written to a file
     /// so that it can be read while wx runs, once it says it waits for the lock (or 30 s pass).
+    /// With `transcript`, its standard output goes to that file too, through the same open file,
+    /// so that the file holds both in the order wx wrote them (`stderr()` reads it all then).
     final class WaitingRun {
         let process = Process()
         let output = Pipe()
         let errors: String
+        let transcript: Bool
 
         init(
             _ arguments: [String], stdin: String? = nil, home: TemporaryFolder, server: FixtureServer? = nil,
-            environment: [String: String] = [:]
+            environment: [String: String] = [:], transcript: Bool = false
         ) throws {
             errors = home.path + "/stderr.txt"
+            self.transcript = transcript
             #expect(FileManager.default.createFile(atPath: errors, contents: nil))
             process.executableURL = URL(fileURLWithPath: arguments[0])
             process.arguments = Array(arguments.dropFirst())
@@ -44,8 +48,9 @@ struct LockWaitEndToEndTests {
                 "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": home.path, "WX_HOME": home.path,
                 "XDG_RUNTIME_DIR": home.path + "/run", "WX_TIMEOUT": "60",
             ]) { $1 }.merging(environment) { $1 }
-            process.standardOutput = output
-            process.standardError = FileHandle(forWritingAtPath: errors)
+            let errorFile = FileHandle(forWritingAtPath: errors)
+            process.standardOutput = transcript ? errorFile : output
+            process.standardError = errorFile
             let input = Pipe()
             if stdin != nil { process.standardInput = input }
             try process.run()
@@ -61,12 +66,14 @@ struct LockWaitEndToEndTests {
         /// What wx has written to standard error so far.
         func stderr() -> String { (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "" }
 
-        /// Waits up to 30 s for wx to end (then kills it) and returns what it printed.
+        /// Waits up to 30 s for wx to end (then kills it) and returns what it printed (with
+        /// `transcript`, the whole transcript).
         func finish() -> String {
             let ending = Date().addingTimeInterval(30)
             while process.isRunning, Date() < ending { usleep(10_000) }
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             process.waitUntilExit()
+            if transcript { return stderr() }
             return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         }
     }

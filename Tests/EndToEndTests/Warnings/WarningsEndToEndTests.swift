@@ -263,7 +263,26 @@ import WeatherTestSupport
         #expect(run.stdout.contains("       Line one\n       blink\n       Line three reversed\n"))
         #expect(!run.stdout.contains("owned") && !run.stdout.contains("[0m"))
         let show = try runWX(["show", "Berlin"], home: home, server: server, now: Self.berlinNight)
-        #expect(show.stdout.hasPrefix("⚠ Storm (severity “catastrophic”) (no end given) — DWD\n"))
+        // The banner says the onset as `warnings` and `check` do (it said "(no end given)" alone).
+        #expect(
+            show.stdout.hasPrefix(
+                "⚠ Storm (severity “catastrophic”) from 2026-03-07 00:00 (no time zone given), no end given — DWD\n"),
+            "\(show.stdout)")
+    }
+
+    /// A warning whose onset is given and whose end is not: `show`'s banner says the onset, in the
+    /// words `warnings` gives it (one piece says both); it said "(no end given)" alone, which read
+    /// as in force from ever and for good. The line: Fixtures/warnings/no_end_banner_expected.py.
+    @Test func theBannerSaysTheOnsetOfAWarningWithoutAnEnd() throws {
+        let server = try FixtureServer()
+        try server.queue(
+            .init(path: "/alerts", file: "warnings/brightsky-alerts-berlin-frost-no-end-hand-written.json", times: 2))
+        let home = TemporaryFolder()
+        let show = try runWX(["show", "Berlin"], home: home, server: server, now: Self.berlinNight)
+        #expect(show.status == 0, "\(show.stderr)")
+        #expect(show.stdout.hasPrefix("⚠ Frost (yellow) since Sat 01:00, no end given — DWD\n"), "\(show.stdout)")
+        let warnings = try runWX(["warnings", "Berlin"], home: home, server: server, now: Self.berlinNight)
+        #expect(warnings.stdout.contains("\n     since Sat 01:00, no end given\n"), "\(warnings.stdout)")
     }
 
     @Test func compareMarksTheFavoritesWithAWarning() throws {

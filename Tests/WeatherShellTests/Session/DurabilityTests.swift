@@ -42,6 +42,8 @@ import WeatherTestSupport
             makeSession: { _, _ in session },
             standardInput: ScriptedLineReader([]), prompt: ScriptedPrompt(reader: ScriptedLineReader([])))
         _ = try? await session.execute(.show("Hamburg"))
+        // Its look written after the output, as the front end does, while writes still work.
+        _ = session.keepLook()
         failWrites(with: ENOSPC)
         #expect(await WXApp(host: host).run(["-c", "save"]) == 1)
         #expect(console.errors.hasSuffix("wx: records of log.jsonl that could not be written are lost as wx ends\n"))
@@ -57,6 +59,8 @@ import WeatherTestSupport
         defer { allowWrites() }
         let session = session()
         _ = try await session.execute(.show("Hamburg"))
+        // Its look written after the output, as the front end does, while writes still work.
+        _ = session.keepLook()
         failWrites(with: code)
         let added = try await session.execute(.favoriteToggle)
         // Nothing says the favorite was saved: only that it was not (issue 11, item 8).

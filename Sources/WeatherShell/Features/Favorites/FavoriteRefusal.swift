@@ -58,7 +58,7 @@ enum FavoriteRefusal: Refusal {
         case .additionAfterFailedFind(let find, let place):
             return "\(Self.lead(find)) add \(TerminalText.sanitized(place)); “fav add” does that"
         case .stateReadOnly(let problem, let change):
-            return "\(change): \(Self.readOnly(problem))"
+            return "\(change): \(problem.readOnlyText(of: "favorites"))"
         case .keptUnreadable(let place, let kept, let latitude, let longitude):
             let named = kept.map { "“\(TerminalText.sanitized($0))”" } ?? "without a readable name"
             let at = [latitude, longitude].map { $0.map { DecimalText.fixed($0, digits: 4) } ?? "?" }
@@ -67,37 +67,8 @@ enum FavoriteRefusal: Refusal {
         }
     }
 
-    /// Why the favorites cannot change and what to do: "state.plist could not be read, so
-    /// favorites are read-only; “reset state” starts afresh (the old file stays at COPY)".
-    private static func readOnly(_ problem: StateProblem) -> String {
-        switch problem {
-        case .unreadable(let copy?):
-            "state.plist could not be read, so favorites are read-only; “reset state” starts afresh (the old file stays at \(copy))"
-        case .unreadable(nil):
-            "state.plist could not be read, so favorites are read-only; “reset state” starts afresh (the old file is moved aside, not deleted)"
-        case .unknownVersion(let version):
-            "state.plist has format version \(version), which this wx does not know, so favorites are read-only; "
-                + (version > StateDocument.currentVersion ? "a newer wx can change them, or " : "")
-                + "“reset state” starts afresh (the old file is moved aside, not deleted)"
-        case .notReadable:
-            problem.userText
-        }
-    }
-
     /// "“find Munich” found nothing, so “fav” would" (or "failed, so").
     private static func lead(_ find: FailedFind) -> String {
         "“\(find.command) \(TerminalText.sanitized(find.query))” \(find.foundNothing ? "found nothing" : "failed"), so “fav” would"
-    }
-}
-
-extension StateProblem {
-    /// Whether the file stays unusable until “reset state”: it does not parse, or is of a version
-    /// this wx does not know. A file that cannot be opened (permissions, a folder in its place)
-    /// can be mended while wx runs, and is tried again at each change.
-    var lastsUntilReset: Bool {
-        switch self {
-        case .unreadable, .unknownVersion: true
-        case .notReadable: false
-        }
     }
 }

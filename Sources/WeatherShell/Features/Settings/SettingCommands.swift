@@ -9,7 +9,7 @@ extension CommandSpec {
         details: [
             "After a change the last view is shown again in the new units, as it was asked (“daily 3” its 3 days, “confidence 2” its 2), from the data already fetched: no request.",
             "Metric: °C, km/h, mm, hPa, km, 24-hour clock. Imperial: °F, mph, inches, inHg, miles, 12-hour clock.",
-            "One quantity apart from the preset: units temperature C|F|K · wind kmh|ms|mph|kn|bft (Beaufort) · precipitation mm|inch · pressure hPa|inHg · distance km|mi · clock 24h|12h. A preset clears them. The choice is saved.",
+            "One quantity apart from the preset: units temperature C|F|K · wind kmh|ms|mph|kn|bft (Beaufort) · precipitation mm|inch · pressure hPa|inHg · distance km|mi · clock 24h|12h. A preset clears them. The choice is saved; while state.plist cannot be written until “reset state” (damaged, or a newer wx’s), it holds for this session only, and the change says so at once, with why and what to do.",
         ],
         completion: .subcommands(
             UnitQuantity.allCases.map {

@@ -140,7 +140,8 @@ extension TextRenderer {
         }
     }
 
-    /// `show`: "⚠ Frost (yellow) until Sat 09:00 — DWD", one line each; or one line saying the
+    /// `show`: "⚠ Frost (yellow) until Sat 09:00 — DWD" ("⚠ Frost (yellow) since Sat 01:00, no
+    /// end given — DWD" without an end), one line each; or one line saying the
     /// feed failed; and `watch`'s changes (no bell: `watch` rings it, `ShellRunner.ringBell`).
     static func bannerLines(_ banner: WarningBanner, context: RenderContext, format: ValueFormatter, style: Style)
         -> [String]
@@ -151,11 +152,14 @@ extension TextRenderer {
             // Whole, on one line: the reason is the point of it.
             return [style.dim(CommandResult.warningLead + "warnings could not be fetched: \(failure)")]
         }
+        // With an end, the end alone; without one, the span as `warnings` and `check` say it
+        // (`span`): "since Sat 01:00, no end given" — "(no end given)" alone read as in force for
+        // good, the onset unsaid — or an end the feed wrote without a zone, as written.
         func line(_ warning: WeatherWarning) -> String {
-            let until =
-                warning.end.map { " until " + when($0, clock: clock, format: format, now: context.now) }
-                ?? " (no end given)"
-            return "\(warning.event) (\(WarningsPresentation.grade(warning)))\(until) — \(warning.issuer)"
+            let times =
+                warning.end.map { "until " + when($0, clock: clock, format: format, now: context.now) }
+                ?? span(warning, clock: clock, format: format, now: context.now)
+            return "\(warning.event) (\(WarningsPresentation.grade(warning))) \(times) — \(warning.issuer)"
         }
         var lines: [String] = []
         for change in banner.changes {

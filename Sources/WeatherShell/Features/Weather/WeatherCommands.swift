@@ -8,7 +8,7 @@ extension CommandSpec {
         summary: "weather now, the next 12 hours, 7 days",
         details: [
             "Without an argument, for the current location. With a favorite’s name, for that favorite; with anything else, finds the place first (“show Paris”) and makes it current.",
-            "One request to Open-Meteo fetches everything; an answer still current is shown from the cache.",
+            "One request to Open-Meteo fetches everything; an answer still current is shown from the cache. Official warnings in force come first, a line each: its end (“until Sat 09:00”), or without one its onset as “warnings” says it (“since Sat 01:00, no end given”). What it showed is kept as a look for “changed”, written after the weather is printed: another wx holding the lock never holds the weather back.",
         ],
         completion: .favorites,
         costs: [

@@ -17,7 +17,9 @@ extension ErrorLines {
             return result
         case .notSaved(.store(.stateReadOnly(let problem)), let change):
             let full = problem.userText
-            guard explainedProblems.contains(full) else {
+            // One that lasts until “reset state” is said with its reason and what to do each
+            // time (`TextRenderer.notSavedText`), as `fav` says it, never as "(see above)".
+            guard explainedProblems.contains(full), !problem.lastsUntilReset else {
                 explainedProblems.insert(full)
                 return result
             }

@@ -64,6 +64,19 @@ extension ShellRunner {
         }
     }
 
+    /// Keeps the look the command just shown left for `changed` (`WeatherSession.keepLook`),
+    /// now that its output is written: another wx holding the lock (a long `import`, `log
+    /// compact`) is waited for after the weather, not before it. One that cannot be written is
+    /// said after the output, on stderr; one whose output could not be written is not kept.
+    ///
+    /// - Returns: the notices said (for `watch`, which shows them again on a redraw).
+    @discardableResult
+    func keepLookAfterOutput() -> [CommandResult] {
+        let notices = session.keepLook(shown: output.writeFailure == nil)
+        for notice in notices { emit(notice) }
+        return notices
+    }
+
     /// An error: one line on stderr, always (a person reads it, and `2>/dev/null` hides it);
     /// with `--json` also an error document on stdout, where a script reads the results.
     func report(_ error: ShellError) {

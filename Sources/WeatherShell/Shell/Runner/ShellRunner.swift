@@ -447,6 +447,7 @@ package final class ShellRunner {
                         status = .failed
                     }
                 }
+                keepLookAfterOutput()
                 return status
             } catch {
                 // Which command Ctrl-C stopped, not "cancelled" alone (trial 12).

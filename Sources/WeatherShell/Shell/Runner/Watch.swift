@@ -57,6 +57,7 @@ struct Watch {
                                 + (banner.changes.count > 1 ? " and \(banner.changes.count - 1) more" : ""))
                     }
                 }
+                shown += runner.keepLookAfterOutput()
             } catch {
                 if case .cancelled = error { break }
                 runner.report(error)
