@@ -150,6 +150,18 @@ package struct Place: Hashable, Sendable, Codable {
     /// "Hamburg, Deutschland": the name and the region, or the name alone.
     package var label: String { region.isEmpty ? name : "\(name), \(region)" }
 
+    /// The country as a place's region ends in: the geocoder's country name, else its ISO
+    /// 3166-1 code upper-cased ("DE") when that is 2 or 3 ASCII letters — a GeoNames entry
+    /// with `country_code` and no `country` showed an empty country in `find` and `favs` —
+    /// else nil.
+    package static func countryText(name: String?, code: String?) -> String? {
+        if let name { return name }
+        guard let code, (2...3).contains(code.unicodeScalars.count),
+            code.unicodeScalars.allSatisfy({ $0.isASCII && $0.properties.isAlphabetic })
+        else { return nil }
+        return code.uppercased()
+    }
+
     /// Whether the place is named by its coordinates alone (`unnamed(at:near:)`).
     package var isUnnamed: Bool { name == coordinate.rounded.hemisphereText }
 

@@ -144,7 +144,9 @@ package struct NominatimGeocoder: Geocoder {
         let name = (preferLocality ? locality ?? ownName : ownName ?? locality) ?? displayName
 
         var region: [String] = []
-        for candidate in [locality, regionKeys.lazy.compactMap(text).first, text("country")] {
+        // No `country` but a `country_code`: the code ("DE") stands for the country.
+        let country = Place.countryText(name: text("country"), code: text("country_code"))
+        for candidate in [locality, regionKeys.lazy.compactMap(text).first, country] {
             guard let candidate, candidate != name, !region.contains(candidate) else { continue }
             region.append(candidate)
         }

@@ -107,6 +107,10 @@ package enum Command: Hashable, Sendable {
     case favoriteToggle
     /// `fav add`: the current location as a favorite, never removed (a script's `fav`).
     case favoriteAdd
+    /// A plain `fav` run from the history (`replay`, `!N`, `!!`, `^old^new`): adds as
+    /// `fav add` does, never removes — replayed over a favorite it found, it toggled it off —
+    /// and is refused after a failed `find` as a typed `fav` is (the runner makes it).
+    case favoriteFromHistory
     case favoriteRemove(String)
     case favoriteRename(from: String, to: String)
     case favorites
@@ -209,7 +213,7 @@ package enum Command: Hashable, Sendable {
         case .find: .find
         case .use: .use
         case .show: .show
-        case .favoriteToggle, .favoriteAdd, .favoriteRemove, .favoriteRename: .fav
+        case .favoriteToggle, .favoriteAdd, .favoriteFromHistory, .favoriteRemove, .favoriteRename: .fav
         case .favorites: .favs
         case .compare: .compare
         case .statusLine: .line
@@ -278,7 +282,8 @@ package enum Command: Hashable, Sendable {
             kind == .favorites
         case .importFavorites:
             true
-        case .find, .show, .favoriteToggle, .favoriteAdd, .favoriteRemove, .favoriteRename, .favorites, .units,
+        case .find, .show, .favoriteToggle, .favoriteAdd, .favoriteFromHistory, .favoriteRemove, .favoriteRename,
+            .favorites, .units,
             .compare, .provider,
             .geocoder, .language, .hourly, .daily, .rain, .air, .warnings, .watch, .watchChance, .watchNotifying,
             .snapshotVerify, .past,

@@ -35,6 +35,8 @@ extension WeatherSession {
             }
         case .favoriteToggle: return try favoritesHandler.toggleFavorite(after: failedFind)
         case .favoriteAdd: return try favoritesHandler.toggleFavorite(removing: false)
+        case .favoriteFromHistory:
+            return try favoritesHandler.toggleFavorite(removing: false, fromHistory: true, after: failedFind)
         case .favoriteRemove(let name): return try favoritesHandler.removeFavorite(named: name)
         case .favoriteRename(let old, let new): return try apply(favoritesHandler.renameFavorite(old, to: new))
         case .favorites: return try favoritesHandler.favoriteList()

@@ -35,7 +35,8 @@ package struct OpenMeteoGeocoder: Geocoder {
     package var reverseGeocodes: Bool { false }
 
     /// Maps a `/v1/search` answer; no `results` key means no match. Results without a name or
-    /// coordinates are skipped; `admin1`, `country` and the rest may be absent.
+    /// coordinates are skipped; `admin1`, `country` and the rest may be absent (`country_code`
+    /// upper-cased stands for a missing `country`).
     ///
     /// - Throws: `ServiceError.rejected` for `{"error":true,"reason":…}`.
     package static func places(from json: JSONValue, limit: Int = 5) throws(ServiceError) -> [Place] {
@@ -51,12 +52,10 @@ package struct OpenMeteoGeocoder: Geocoder {
             let coordinate = Coordinate(latitude: latitude, longitude: longitude)
             guard coordinate.isValid else { return nil }
             var region: [String] = []
-            for key in ["admin1", "country"] {
-                if let text = item[key]?.nonEmptyString.map(TerminalText.sanitized), text != name,
-                    !region.contains(text)
-                {
-                    region.append(text)
-                }
+            func text(_ key: String) -> String? { item[key]?.nonEmptyString.map(TerminalText.sanitized) }
+            // No `country` but a `country_code` ("TF"): the code stands for the country.
+            for part in [text("admin1"), Place.countryText(name: text("country"), code: text("country_code"))] {
+                if let part, part != name, !region.contains(part) { region.append(part) }
             }
             let label = ([name] + region).joined(separator: ", ")
             return Place(

@@ -20,20 +20,26 @@ struct FavoritesHandler {
     }
 
     /// `fav`: adds the current location, or removes it when it is a favorite; unless
-    /// `removing`, a favorite already is only said to be one (`fav add`).
+    /// `removing`, a favorite already is only said to be one (`fav add`, and a `fav` run from
+    /// the history).
     ///
-    /// - Parameter failedFind: the `find` that failed since a command last chose or showed a
-    ///   place (the session's `failedFind`): the current location is the one before it, not the
-    ///   place the `fav` was meant for, so the toggle is refused either way — a removal
-    ///   (`FavoriteRefusal.removalAfterFailedFind`: a script's `find X` + `fav` lines cost the
-    ///   favorite it had) and an addition (`.additionAfterFailedFind`: the old place saved under
-    ///   the name of none asked for). `fav rm NAME` and `fav add` say which is meant.
-    func toggleFavorite(removing: Bool = true, after failedFind: FailedFind? = nil) throws(ShellError)
-        -> [CommandResult]
+    /// - Parameters:
+    ///   - fromHistory: the `fav` is a plain one run from the history (`replay`, `!N`): it only
+    ///     adds (a replay of `find Hamburg; fav` removed Hamburg, a favorite since), its "a
+    ///     favorite already" line says why it did not remove, and after a failed `find` it is
+    ///     refused as a typed `fav` that would add is.
+    ///   - failedFind: the `find` that failed since a command last chose or showed a
+    ///     place (the session's `failedFind`): the current location is the one before it, not the
+    ///     place the `fav` was meant for, so the toggle is refused either way — a removal
+    ///     (`FavoriteRefusal.removalAfterFailedFind`: a script's `find X` + `fav` lines cost the
+    ///     favorite it had) and an addition (`.additionAfterFailedFind`: the old place saved under
+    ///     the name of none asked for). `fav rm NAME` and `fav add` say which is meant.
+    func toggleFavorite(removing: Bool = true, fromHistory: Bool = false, after failedFind: FailedFind? = nil)
+        throws(ShellError) -> [CommandResult]
     {
         guard let place = currentPlace else { throw .noCurrentLocation }
         if let existing = favorites.first(where: { $0.coordinate == place.coordinate }) {
-            guard removing else { return [.notice("★ \(existing.name) is a favorite already")] }
+            guard removing else { return [.notice(Self.alreadyFavorite(existing.name, fromHistory: fromHistory))] }
             if let failedFind {
                 throw FavoriteRefusal.removalAfterFailedFind(failedFind, favorite: existing.name).shellError
             }
@@ -41,7 +47,7 @@ struct FavoritesHandler {
             let saved = persist { document throws(ShellError) in Self.remove(existing, from: &document) }
             return acknowledged(.favoriteRemoved(existing), unless: saved)
         }
-        if removing, let failedFind {
+        if removing || fromHistory, let failedFind {
             throw FavoriteRefusal.additionAfterFailedFind(failedFind, place: place.name).shellError
         }
         try refuseWhileReadOnly("“\(TerminalText.sanitized(place.name))” not added to favorites")
@@ -61,8 +67,16 @@ struct FavoritesHandler {
             added.value = favorite
             document.favorites.append(favorite)
         }
-        if saved.isEmpty, let there = addedBefore.value { return [.notice("★ \(there.name) is a favorite already")] }
+        if saved.isEmpty, let there = addedBefore.value {
+            return [.notice(Self.alreadyFavorite(there.name, fromHistory: fromHistory))]
+        }
         return acknowledged(.favoriteAdded(added.value), unless: saved)
+    }
+
+    /// "★ Hamburg is a favorite already", and when a `fav` run from the history found it so,
+    /// why it stays one: "…: a “fav” run from the history adds, never removes".
+    static func alreadyFavorite(_ name: String, fromHistory: Bool) -> String {
+        "★ \(name) is a favorite already" + (fromHistory ? ": a “fav” run from the history adds, never removes" : "")
     }
 
     /// `result` when the change it reports was saved; else what says it was not, naming the

@@ -25,6 +25,7 @@ extension CommandSpec {
             "“!$” is the last word of the last line, as it was typed (quotes kept), anywhere on a line: “find Hamburg” then “show !$” shows Hamburg (“find Paris, TX” then “show !$” would show TX). “^old^new” runs the last line again with the first “old” replaced by “new” (“^Paris^Lyon”), as in bash.",
             "A reference that names no line runs nothing. “:p” after a reference (“!!:p”, “!-2:p”) prints the line and puts it in the history without running it, as in bash; wx knows no other modifier.",
             "A line run again from the history does not run others from it: a reference naming a line that holds “replay” or “!N” is refused at once, running nothing, and so is such a line within a replay; type the replay again to run it.",
+            "A plain “fav” the history puts on the line (“!N”, “!!”, “^old^new”, as “replay” does) only adds, as “fav add” does: the place ends up a favorite as it did then, never removed; a “fav” typed beside the reference (“!3; fav”) toggles.",
         ]
     ) { arguments throws(ShellError) in
         throw arguments.usage()
@@ -35,6 +36,7 @@ extension CommandSpec {
         details: [
             "Each line is printed before it runs, as “!N” prints it. A range runs at most 100 lines (“replay 1..100”); a larger one is refused before any of it runs (exit status 2), and so is one typed backwards (“replay 5..2”); either refusal suggests only lines the history has.",
             "Ctrl-C stops the line running and the rest of the range, and says after how many of its lines the replay stopped.",
+            "A plain “fav” replayed only adds, as “fav add” does: replaying “find Hamburg; fav” leaves Hamburg a favorite, as it was then, and when it is one already says so (“★ Hamburg is a favorite already: a “fav” run from the history adds, never removes”). “fav rm NAME” removes.",
         ]
     ) { arguments throws(ShellError) in
         let text = arguments.rest()

@@ -6,7 +6,8 @@ extension CommandSpec {
         name: "save", synopsis: "save",
         summary: "save a snapshot of the last weather shown",
         details: [
-            "The snapshot keeps the place, its coordinates, the temperature, precipitation probability and amount, the condition, and the time of the data."
+            "The snapshot keeps the place, its coordinates, the temperature, precipitation probability and amount, the condition, and the time of the data.",
+            "A reading more than 3 hours from now — one “show” called “not now”: an old answer, a saved one shown offline — is saved all the same, and the line says so after its time (“… at 2025-07-27 05:00 — that reading is 5 hours old, not now”).",
         ]
     ) { arguments throws(ShellError) in
         try arguments.alone(.save)

@@ -5,14 +5,30 @@ import WeatherStore
 
 // `save`, `saved`, `saved N` and `saved delete N` as text.
 extension TextRenderer {
-    /// `save`: the new snapshot's number, place and reading.
+    /// `save`: the new snapshot's number, place and reading, and — when the reading is one
+    /// `show` calls "not now" (its time further than `WeatherPresentation.conditionsBoundSeconds`
+    /// from now at the place, `context.now`, the instant `save` judged it at) — how old it is:
+    /// "… at 2025-07-27 05:00 — that reading is 5 hours old, not now" (a daily user: a reading
+    /// `show` had called not now was kept without a word).
     static func snapshotSaved(_ snapshot: Snapshot, context: RenderContext, format: ValueFormatter) -> [String] {
         let width = context.width
         let reading = snapshot.reading
         let time = format.dateTime(snapshot.localTime(reading.dataTime))
         return wrap(
-            "snapshot \(snapshot.id) saved: \(snapshot.placeName) \(format.temperature(reading.temperatureCelsius)), \(format.percent(reading.precipitationProbabilityPercent)), \(format.precipitation(reading.precipitationMillimetres)) at \(time)",
+            "snapshot \(snapshot.id) saved: \(snapshot.placeName) \(format.temperature(reading.temperatureCelsius)), \(format.percent(reading.precipitationProbabilityPercent)), \(format.precipitation(reading.precipitationMillimetres)) at \(time)"
+                + readingNotNowText(reading.dataTime, now: context.now),
             indent: 0, width: width)
+    }
+
+    /// " — that reading is 5 hours old, not now" (" — that reading is for 4 hours after now,
+    /// not now" for a clock set before it) when `time` is further from `now` than `show` calls
+    /// the weather now (`WeatherPresentation.conditionsBoundSeconds`); "" otherwise.
+    static func readingNotNowText(_ time: Date, now: Date) -> String {
+        let age = now.timeIntervalSince(time)
+        guard abs(age) > WeatherPresentation.conditionsBoundSeconds else { return "" }
+        let span = TimeWords.roughSpan(seconds: age)
+        return age >= 0
+            ? " — that reading is \(span) old, not now" : " — that reading is for \(span) after now, not now"
     }
 
     /// `saved delete N`.

@@ -225,6 +225,9 @@ package final class ShellRunner {
         var commands: [ShellWords.Command]
         // Whether the line was expanded from the history (`!!`, `^old^new`).
         var expanded = false
+        // Where on the expanded line the history's text is: a command starting there runs from
+        // the history, one typed beside the reference does not.
+        var fromHistory: [Range<Int>] = []
         // `import history FILE`, recorded only once it failed (`ShellRunner.importsHistory`).
         var recordIfFailed = false
         do throws(ShellError) {
@@ -234,6 +237,7 @@ package final class ShellRunner {
             if let expansion {
                 line = expansion.line
                 expanded = true
+                fromHistory = expansion.inserted
                 if record { self.record(line.trimmed) }
                 // `!!:p`: the line printed as it would run, and kept in the history, not run (bash).
                 if expansion.printOnly {
@@ -267,7 +271,9 @@ package final class ShellRunner {
             let began = timing.isOn && MetaCommand(typed: command.text, words: []) == nil ? timing.stopwatch() : nil
             // A line run again from the history (`nested`, or named by `!N`: refused above)
             // does not run others, which could go round for ever.
-            let result = await run(command: command, nested: nested)
+            let start = command.words.first?.start ?? -1
+            let result = await run(
+                command: command, nested: nested, fromHistory: nested || fromHistory.contains { $0.contains(start) })
             if let began { putError(CommandTiming.line(timing.stopwatch() - began)) }
             if result == .quit {
                 if quitEnds { return quitting(after: status) }
@@ -294,7 +300,10 @@ package final class ShellRunner {
         return (try? CommandParser.parse(words: words)) == .quit
     }
 
-    private func run(command typed: ShellWords.Command, nested: Bool) async -> LineStatus {
+    /// Runs one command of a line; `fromHistory`: it is the history's text (a line of
+    /// `replay`/`rerun`, or what `!N`, `!!`, `^old^new` put there), where a plain `fav` only
+    /// adds (`Command.favoriteFromHistory`).
+    private func run(command typed: ShellWords.Command, nested: Bool, fromHistory: Bool) async -> LineStatus {
         let text = typed.text
         let outer = errors.commandWords
         errors.commandWords = typed.words.map(\.text)
@@ -311,7 +320,8 @@ package final class ShellRunner {
             report(error)
             return .usageError
         }
-        guard let command else { return .succeeded }
+        guard var command else { return .succeeded }
+        if fromHistory, command == .favoriteToggle { command = .favoriteFromHistory }
         // `.once FILE`: this command's results go to the file, and no later command's.
         guard let once = redirection.onceFile else { return await run(command, text: text, nested: nested) }
         redirection.onceFile = nil
