@@ -171,8 +171,15 @@ struct ExchangeHandler {
         return own + "/" + name
     }
 
-    /// The largest file `import` reads.
+    /// The largest file `import favorites` reads: bytes.
     static let maximumImportBytes = 16 << 20
+
+    /// The largest file `import snapshots|history` reads: bytes. Their import is whole or not
+    /// at all, every record read and checked before any is written, so the file is read whole
+    /// and held: 256 MB holds the export of a history of about 5 million commands (an export
+    /// takes ~46 bytes a command; nu61: 400,000 commands exported as 18.6 MB were refused
+    /// under the 16 MB of favorites, so wx could not read back what it wrote).
+    static let maximumLogImportBytes = 256 << 20
 
     func importFavorites(from path: String) throws(ShellError) -> [CommandResult] {
         let (full, text) = try importText(path)
