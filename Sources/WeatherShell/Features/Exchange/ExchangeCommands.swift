@@ -71,7 +71,7 @@ extension CommandSpec {
         name: "reset", synopsis: "reset state",
         summary: "start afresh when state.plist is unreadable",
         details: [
-            "Only for a state.plist wx cannot use — one that does not parse (copied aside already as state.plist.corrupt-<time>), one a newer wx wrote, one wx may not read, or a folder or FIFO in its place: wx keeps favorites and settings read-only until you say so. The old file is moved to state.plist.reset-<time> (unless a copy with the same bytes is aside already) and the notice says where. A readable file is never reset."
+            "Only for a state.plist wx cannot use — one that does not parse (copied aside already as state.plist.corrupt-<time>), one a newer wx wrote, one wx may not read, or a folder or FIFO in its place: wx keeps favorites and settings read-only until you say so. The old file is moved to state.plist.reset-<time> (unless a copy with the same bytes is aside already) and the notice says where. A change held in memory because the file could not be used (a favorite, a setting) is saved into the fresh file, and the notice names it. A readable file is never reset."
         ],
         completion: .subcommands(ResetSubcommand.declarations, otherwise: .none)
     ) { arguments throws(ShellError) in
