@@ -45,16 +45,16 @@ struct LargeHistoryImportEndToEndTests {
     @Test func aFileOverTheCapSaysWhatToDo() throws {
         let new = TemporaryFolder()
         let file = new.path + "/huge.csv"
-        // Sparse: 257 MB long, no bytes written.
+        // Sparse: 65 MB long, no bytes written.
         FileManager.default.createFile(atPath: file, contents: nil)
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: file))
-        try handle.truncate(atOffset: 257 << 20)
+        try handle.truncate(atOffset: 65 << 20)
         try handle.close()
         let result = try runWX(["-c", "import history \(file)"], home: new)
         #expect(result.status == 1)
         #expect(
             result.stderr
-                == "error: cannot read \(file): larger than 256 MB; split it at line ends into files under 256 MB, each with the header line, and import each (an import adds only what the log does not hold yet)\n"
+                == "error: cannot read \(file): larger than 64 MB; split it at line ends into files under 64 MB, each with the header line, and import each (an import adds only what the log does not hold yet)\n"
         )
     }
 }
