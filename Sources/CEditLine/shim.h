@@ -189,6 +189,8 @@ extern volatile sig_atomic_t wx_state_interrupt_count;
 extern volatile sig_atomic_t wx_state_line_interrupts;
 extern volatile sig_atomic_t wx_state_continued;
 extern volatile sig_atomic_t wx_state_resized;
+/// SIGHUP or SIGTERM that asked the prompt to end as Ctrl-D ends it (0: none yet).
+extern volatile sig_atomic_t wx_state_ending_signal;
 extern int wx_state_event_pipe[2];
 extern struct termios wx_state_found_terminal;
 extern volatile sig_atomic_t wx_state_found_terminal_valid;

@@ -152,9 +152,25 @@ static inline void wx_on_stop(int signal_number) {
 /// SIGTERM, SIGHUP, SIGQUIT: the terminal as wx found it, its foreground group given back, then
 /// the signal's default action (the parent sees wx killed by it). Temporary files being written
 /// are removed first (CTerminalState's state.c).
+///
+/// The first SIGHUP (the terminal closed) or SIGTERM ends the prompt as Ctrl-D does instead
+/// (nu61: history lines held back while another process held `.wx.lock` were lost to a closed
+/// terminal, where Ctrl-D waits for the lock and writes them): noted, the line running cancelled
+/// as Ctrl-C cancels it (a byte in the interrupt pipe), the reader woken (the event pipe), whose
+/// next read is the end of input; wx then writes what it holds, waiting for the lock up to
+/// WX_TIMEOUT, and dies of the signal (ProcessEnd). A second one ends wx at once, as before.
 extern void wx_remove_temporaries(void);
 extern void wx_die_of(int signal_number);
 static inline void wx_on_fatal(int signal_number) {
+    if ((signal_number == SIGHUP || signal_number == SIGTERM) && !wx_state_ending_signal) {
+        int saved_errno = errno;
+        wx_state_ending_signal = signal_number;
+        char byte = 1;
+        if (wx_interrupt_pipe >= 0) { ssize_t ignored = write(wx_interrupt_pipe, &byte, 1); (void)ignored; }
+        if (wx_event_pipe()[1] >= 0) { ssize_t ignored = write(wx_event_pipe()[1], &byte, 1); (void)ignored; }
+        errno = saved_errno;
+        return;
+    }
     wx_remove_temporaries();
     wx_restore_found_terminal();
     pid_t previous = *wx_previous_foreground();
@@ -323,8 +339,11 @@ static inline void wx_search_restore(EditLine *el) {
 static inline int wx_read_byte(EditLine *el, unsigned char *byte, int wait_ms, volatile sig_atomic_t interrupts_before,
                                volatile sig_atomic_t *interrupt_count) {
     for (;;) {
+        /* SIGHUP or SIGTERM (wx_on_fatal): the end of input, as Ctrl-D. */
+        if (wx_state_ending_signal) return 0;
         struct pollfd fds[2] = {{.fd = 0, .events = POLLIN}, {.fd = wx_event_pipe()[0], .events = POLLIN}};
         int ready = poll(fds, wx_event_pipe()[0] >= 0 ? 2 : 1, wait_ms);
+        if (wx_state_ending_signal) return 0;
         if (*interrupt_count != interrupts_before) { errno = EINTR; return -1; }
         if (ready < 0) {
             if (errno != EINTR) return -1;

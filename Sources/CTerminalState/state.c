@@ -14,6 +14,9 @@ volatile sig_atomic_t wx_state_interrupt_count = 0;
 volatile sig_atomic_t wx_state_line_interrupts = 0;
 volatile sig_atomic_t wx_state_continued = 0;
 volatile sig_atomic_t wx_state_resized = 0;
+volatile sig_atomic_t wx_state_ending_signal = 0;
+
+int wx_ending_signal(void) { return wx_state_ending_signal; }
 int wx_state_event_pipe[2] = {-1, -1};
 struct termios wx_state_found_terminal;
 volatile sig_atomic_t wx_state_found_terminal_valid = 0;

@@ -168,10 +168,14 @@ import WeatherTestSupport
         #expect(
             home.text("log.jsonl") == [lines[0], lines[3], lines[4], lines[6], lines[7], lines[8], lines[10]].joined(
                 separator: "\n") + "\n")
-        // The unreadable lines, byte for byte, in a file of their own.
+        // The unreadable lines, byte for byte, in a file of their own, and after them the torn
+        // tail (no line end in the log), ended with one there (nu61: it was dropped).
         let aside = try #require(compaction.unreadableLinesFile)
         #expect(aside == home.path + "/log.jsonl.unreadable-20260206T214000Z")
-        #expect(try String(contentsOfFile: aside, encoding: .utf8) == "garbage\n{\"v\":1,\"kind\":\"command\"}\n")
+        #expect(
+            try String(contentsOfFile: aside, encoding: .utf8)
+                == "garbage\n{\"v\":1,\"kind\":\"command\"}\n" + lines[11] + "\n")
+        #expect(compaction.unterminatedBytesMoved == lines[11].utf8.count)
         // Numbers and ids stay; the next ones follow on.
         #expect(log.snapshots().map(\.id) == [2, 3])
         #expect(try log.appendCommand("c", at: Recorded.newYorkNow) == 5)

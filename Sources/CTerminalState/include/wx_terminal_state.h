@@ -21,4 +21,7 @@ void wx_install_temporary_cleanup(void);
 void wx_hold_interrupts(int holding);
 /// 1 once a SIGINT was noted while held (it stays noted: wx ends of it when its run is over).
 int wx_held_interrupt(void);
+/// SIGHUP or SIGTERM that ended the prompt as Ctrl-D does (its lines written first), 0 when
+/// none came: wx then dies of it, so that the parent sees the signal (CEditLine/terminal.h).
+int wx_ending_signal(void);
 #endif

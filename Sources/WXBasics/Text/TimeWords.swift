@@ -15,6 +15,18 @@ package enum TimeWords {
         return Counting.count(Int.saturating(Double(days) / 365.25), "year")
     }
 
+    /// A distance in time in one whole unit, rounded to the nearest: "10 s" under 90 seconds,
+    /// "5 min" under 90 minutes, "2 h" under 48 hours, then "3 d"; the sign is ignored. For how
+    /// far apart a forecast's entries are, where a fraction of an hour printed as a Double
+    /// ("0.002777777777777778 hours", nu61) said nothing.
+    package static func spacing(seconds: Int) -> String {
+        let seconds = seconds.magnitude
+        if seconds < 90 { return "\(seconds) s" }
+        if seconds < 90 * 60 { return "\((seconds + 30) / 60) min" }
+        if seconds < 48 * 3_600 { return "\((seconds + 1_800) / 3_600) h" }
+        return "\((seconds + 43_200) / 86_400) d"
+    }
+
     /// A UTC offset in seconds as ISO 8601 writes it after "UTC": "+02:00", "-09:30", "+00:00".
     package static func utcOffset(_ seconds: Int) -> String {
         let sign = seconds < 0 ? "-" : "+"

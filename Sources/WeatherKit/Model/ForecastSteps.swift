@@ -1,4 +1,5 @@
 import FoundationEssentials
+import WXBasics
 
 // How a forecast's hourly entries lie in time: how long each is, how far apart they are, and
 // whether they reach now. OpenWeatherMap's 3-hour steps start at the next step boundary, up to
@@ -40,12 +41,15 @@ extension Forecast {
         guard let spacing = hourSpacingSeconds, spacing != hourStepSeconds...hourStepSeconds else {
             return stepHours == 1 ? nil : kind
         }
-        func hours(_ seconds: Int) -> String {
-            seconds % 3_600 == 0 ? "\(seconds / 3_600)" : "\(Double(seconds) / 3_600)"
+        // Whole hours as before ("3 to 9 hours apart"); anything else in whole units, never a
+        // raw fraction of an hour (nu61: "0.002777777777777778 to 1.9972222222222222 hours").
+        if spacing.lowerBound % 3_600 == 0, spacing.upperBound % 3_600 == 0 {
+            let (low, high) = (spacing.lowerBound / 3_600, spacing.upperBound / 3_600)
+            return low == high ? "\(kind) \(low) hours apart" : "\(kind) \(low) to \(high) hours apart"
         }
-        if spacing.lowerBound == spacing.upperBound {
-            return "\(kind) \(hours(spacing.lowerBound)) hours apart"
-        }
-        return "\(kind) \(hours(spacing.lowerBound)) to \(hours(spacing.upperBound)) hours apart"
+        let (low, high) = (
+            TimeWords.spacing(seconds: spacing.lowerBound), TimeWords.spacing(seconds: spacing.upperBound)
+        )
+        return low == high ? "\(kind) \(low) apart" : "\(kind) \(low) to \(high) apart"
     }
 }

@@ -34,6 +34,18 @@ package struct Configuration: Sendable {
     /// The user's time zone: `TZ` when it names a zone of the tz database ("Europe/Berlin",
     /// ":Europe/Berlin"); nil otherwise. `past` counts days in it before it knows the place's.
     package var userTimeZone: String?
+    /// The zone of the user's clock: `userTimeZone`, else the zone /etc/localtime links to
+    /// ("/usr/share/zoneinfo/Europe/Berlin" → "Europe/Berlin"), as the C library reads the local
+    /// time; nil when neither names a zone of the tz database (then UTC). `saved N` says the
+    /// time of a save "by your clock" in it.
+    package var localTimeZone: String? {
+        if let userTimeZone { return userTimeZone }
+        guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/etc/localtime"),
+            let range = target.firstRange(of: "zoneinfo/")
+        else { return nil }
+        let zone = String(target[range.upperBound...])
+        return TimeZoneDatabase.shared.zone(zone) != nil ? zone : nil
+    }
     /// Whether the locale's character set is UTF-8 (symbols and block characters may be used).
     package var unicodeOutput: Bool
     /// Total time allowed for one request, seconds (`WX_TIMEOUT`, default 20).

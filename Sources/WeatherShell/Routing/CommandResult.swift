@@ -11,7 +11,9 @@ package enum CommandResult: Hashable, Sendable {
     case favoriteAdded(Favorite)
     case favoriteRemoved(Favorite)
     case favoriteRenamed(from: String, to: Favorite)
-    case favorites([Favorite])
+    /// `favs`: the favorites that could be read, and how many of state.plist's could not (said
+    /// above them as a warning; with none readable, the list is "no readable favorites").
+    case favorites([Favorite], unreadable: Int = 0)
     /// Several places' weather from one request, in the order asked.
     /// `compare`: a report per place that could be had, and why each other has none.
     case comparison([WeatherReport], missing: [ComparisonGap])

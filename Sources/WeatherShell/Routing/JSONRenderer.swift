@@ -83,7 +83,7 @@ package enum JSONRenderer {
         case .favoriteAdded(let favorite): return favoriteAdded(favorite)
         case .favoriteRemoved(let favorite): return favoriteRemoved(favorite)
         case .favoriteRenamed(let old, let favorite): return favoriteRenamed(from: old, to: favorite)
-        case .favorites(let favorites): return self.favorites(favorites)
+        case .favorites(let favorites, _): return self.favorites(favorites)
         case .snapshotSaved(let snapshot): return snapshotSaved(snapshot)
         case .snapshotRemoved(let snapshot): return snapshotRemoved(snapshot)
         case .snapshots(let snapshots): return self.snapshots(snapshots)

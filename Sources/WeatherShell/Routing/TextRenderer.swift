@@ -164,7 +164,8 @@ package enum TextRenderer {
         case .favoriteAdded(let favorite): return favoriteAdded(favorite, context: context)
         case .favoriteRemoved(let favorite): return favoriteRemoved(favorite, context: context)
         case .favoriteRenamed(let old, let favorite): return favoriteRenamed(from: old, to: favorite, context: context)
-        case .favorites(let favorites): return self.favorites(favorites, context: context, style: style)
+        case .favorites(let favorites, let unreadable):
+            return self.favorites(favorites, unreadable: unreadable, context: context, style: style)
         case .snapshotSaved(let snapshot): return snapshotSaved(snapshot, context: context, format: format)
         case .snapshotRemoved(let snapshot): return snapshotRemoved(snapshot)
         case .snapshots(let snapshots): return self.snapshots(snapshots, context: context, format: format, style: style)

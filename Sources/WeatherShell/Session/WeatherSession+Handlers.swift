@@ -52,7 +52,8 @@ extension WeatherSession {
     var snapshotsHandler: SnapshotsHandler {
         SnapshotsHandler(
             persistence: persistence, clocks: clocks, coverage: coverage, archive: services.past,
-            lastWeather: lastWeather, currentPlace: currentPlace, shownWarnings: warningsSeen.shown)
+            lastWeather: lastWeather, currentPlace: currentPlace, shownWarnings: warningsSeen.shown,
+            yourZone: configuration.localTimeZone)
     }
 
     var doctorHandler: DoctorHandler {

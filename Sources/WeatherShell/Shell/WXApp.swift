@@ -155,8 +155,20 @@ package struct WXApp {
         let session = host.makeSession(configuration, invocation.offline)
         // Another process holding a state folder's `.wx.lock`: a change waits for it up to
         // WX_TIMEOUT, saying so on standard error after a moment, and Ctrl-C ends the wait.
+        // On a terminal the notice is fitted to its width as error lines are, between words, the
+        // later lines indented, "(Ctrl-C cancels)" and the folders kept whole (nu61: the terminal
+        // split it as "(Ctrl" / "-C cancels)").
+        let errorIsTerminal = host.errorIsTerminal
+        // The host's width reads the terminal (an ioctl) and holds no state: safe from the thread
+        // that waits.
+        nonisolated(unsafe) let errorWidth = host.terminalWidth
+        let folders = [configuration.configFolder, configuration.stateFolder, configuration.cacheFolder]
         LockWaiting.policy = LockWaitPolicy(
-            bound: configuration.requestTimeoutSeconds, notice: { _ = StandardStreams.put($0, fd: 2) })
+            bound: configuration.requestTimeoutSeconds,
+            notice: { text in
+                _ = StandardStreams.put(
+                    errorIsTerminal ? Self.fittedNotice(text, width: errorWidth(), folders: folders) : text, fd: 2)
+            })
         session.unitsForThisRun = invocation.units.map { UnitSetting(preset: $0) }
         let oneShotLines =
             invocation.words.isEmpty ? invocation.commands : [CommandParser.join(arguments: invocation.words)]
@@ -268,6 +280,14 @@ package struct WXApp {
                 }
             }
         }
+    }
+
+    /// The lock-wait notice (one line and its line end) fitted to `width` columns as error lines
+    /// are (`ShellRunner.wrappedAtWords`), `folders` and "(Ctrl-C cancels)" kept whole.
+    nonisolated static func fittedNotice(_ text: String, width: Int, folders: [String]) -> String {
+        let line = text.hasSuffix("\n") ? String(text.dropLast()) : text
+        let kept = (folders + ["(Ctrl-C cancels)"]).sorted { $0.count > $1.count }
+        return ShellRunner.wrappedAtWords(line, width: width, keeping: kept) + (text.hasSuffix("\n") ? "\n" : "")
     }
 
     /// `text` (lines of wx's own, naming a file or a variable's value) fitted to standard

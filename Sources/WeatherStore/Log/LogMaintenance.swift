@@ -104,8 +104,12 @@ extension EventLog {
         package var before: Statistics
         package var after: Statistics
         /// Where the lines no record could be read from were moved (`log.jsonl.unreadable-<UTC
-        /// time>`, 0600), nil when there were none.
+        /// time>`, 0600), and the bytes after the log's last line end; nil when there were none.
         package var unreadableLinesFile: String?
+        /// The bytes after the log's last line end (a write cut short) moved to
+        /// `unreadableLinesFile`, after the unreadable lines and ended there with "\n"; 0 when the
+        /// log ended in a line end.
+        package var unterminatedBytesMoved = 0
         /// Whether there was nothing to compact: no log.jsonl, or an empty one.
         package var isEmpty: Bool { before.bytes == 0 && after.bytes == 0 }
     }
@@ -115,7 +119,9 @@ extension EventLog {
     /// everything else as it was — every command with its number, every snapshot with its id, records of
     /// kinds this wx does not know — into a new file that replaces the old one atomically
     /// (temporary file, fsync, rename, fsync of the folder), under the lock. Lines that are not a
-    /// record wx can read are moved, byte for byte, to a file beside the log rather than lost.
+    /// record wx can read are moved, byte for byte, to a file beside the log rather than lost, and
+    /// so are the bytes after its last line end (no reader takes them as a line; nu61: they were
+    /// dropped without a word).
     ///
     /// The snapshot with the highest id ever given stays, with its deletion record when it was
     /// deleted: the next id is one above the last snapshot record, so keeping it means an id is
@@ -143,6 +149,9 @@ extension EventLog {
         try writePending()
         _ = readFailures.take()
         let before = scannedStatistics()
+        // The bytes after the last line end: under the lock no wx is appending, so they are a
+        // write cut short, moved aside with the unreadable lines.
+        let tail = unterminatedBytes() ?? 0
         // No log yet (a new home), or an empty one: nothing to rewrite, and nothing went away.
         if before.bytes == 0, readFailures.first == nil {
             return Compaction(before: before, after: before, unreadableLinesFile: nil)
@@ -173,7 +182,7 @@ extension EventLog {
         var aside: String?
         var abandoned = false
         do throws(FileError) {
-            if before.unreadableLines > 0 {
+            if before.unreadableLines > 0 || tail > 0 {
                 let name = FileIO.unusedName(
                     path + ".unreadable-" + ISOTime.string(now).filter { $0 != ":" && $0 != "-" })
                 let written = try fileSystem.replace(name) { out in
@@ -187,6 +196,11 @@ extension EventLog {
                     ) { line in
                         guard case .unreadable = Self.record(line) else { return }
                         out.write(line)
+                        out.write([newline])
+                    }
+                    if tail > 0, let again = openLog() {
+                        again.copy((again.size - tail)..<again.size, to: out)
+                        again.close()
                         out.write([newline])
                     }
                     return readFailures.first == nil
@@ -229,7 +243,9 @@ extension EventLog {
                 readFailures.take() ?? FileError(cannot: "read", path, reason: "it went away while it was read")
             throw .notCompacted(.logNotReadable(failure))
         }
-        return Compaction(before: before, after: scannedStatistics(), unreadableLinesFile: aside)
+        var compaction = Compaction(before: before, after: scannedStatistics(), unreadableLinesFile: aside)
+        compaction.unterminatedBytesMoved = aside == nil ? 0 : tail
+        return compaction
     }
 }
 

@@ -413,6 +413,9 @@ package final class StateStore {
     /// A file another program damaged while this session ran (`damagedOnDisk`) is already
     /// copied aside as it is; what the session kept of it is what is set aside then.
     ///
+    /// The changes held in memory (`hasUnsavedChanges`) are applied to the empty document and
+    /// saved with it; `document` then tells what they were.
+    ///
     /// - Returns: where the old file's contents now are; nil when there was none.
     /// - Throws: `StoreError` when it cannot be moved aside or the new file cannot be written;
     ///   nothing changes then.
@@ -436,12 +439,16 @@ package final class StateStore {
                     aside = name
                 }
             }
+            // The changes held in memory (a `fav` or a setting the unusable file refused, which wx
+            // said the next change that can be saved saves) go into the fresh file, not away
+            // (nu61: `fav; reset state` lost Berlin without a word).
+            let fresh = Self.applying(pending, to: StateDocument())
+            try write(fresh)
             readOnlyReason = nil
             damagedOnDisk = nil
             pending = []
             loadedOnce = true
-            current = StateDocument()
-            try write(current)
+            current = fresh
             return aside
         }
     }

@@ -23,7 +23,7 @@ struct LogTornTailEndToEndTests {
     }
 
     func line(_ bytes: Int) -> String {
-        "  the log ends in \(bytes) \(bytes == 1 ? "byte" : "bytes") without a line end (a write cut short, or one in progress), not counted until its line end comes"
+        "  the log ends in \(bytes) \(bytes == 1 ? "byte" : "bytes") without a line end (a write cut short, or one in progress), not counted until its line end comes; “log compact” moves them to a file of their own"
     }
 
     @Test func aTornLastLineIsSaidWithItsBytes() throws {
@@ -43,6 +43,37 @@ struct LogTornTailEndToEndTests {
         // `log` wrote nothing: the tail is as it was.
         let bytes = try Data(contentsOf: URL(fileURLWithPath: logPath))
         #expect(Array(bytes.suffix(tail.count)) == tail)
+    }
+
+    /// `log compact` moves the tail, byte for byte, to the file the unreadable lines go to, ended
+    /// there with a line end, and says so (nu61, fault 5: it was dropped without a word); the
+    /// log keeps every command.
+    @Test(arguments: [false, true])
+    func compactMovesTheTailAsideAndSaysSo(withUnreadableLine: Bool) throws {
+        let tail = Array(#"{"v":1,"kind":"comm"#.utf8)
+        try logWithTail((withUnreadableLine ? Array("garbage\n".utf8) : []) + tail)
+        let run = try runWX(["-c", "log compact"], home: home, now: now)
+        #expect(run.status == 0, "\(run.stderr)")
+        let asideName = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: home.path).first {
+                $0.hasPrefix("log.jsonl.unreadable-")
+            })
+        let aside = home.path + "/" + asideName
+        let lines = run.stdout.replacingOccurrences(of: "\n  ", with: " ").split(separator: "\n").map(String.init)
+        let moved =
+            withUnreadableLine
+            ? "1 unreadable line and the 19 bytes after the last line end (a write cut short) moved to \(aside)"
+            : "the 19 bytes after the last line end (a write cut short) moved to \(aside)"
+        #expect(lines.contains(moved), "\(run.stdout)")
+        let kept = try Data(contentsOf: URL(fileURLWithPath: aside))
+        #expect(kept == Data((withUnreadableLine ? Array("garbage\n".utf8) : []) + tail + [UInt8(ascii: "\n")]))
+        // The log: both commands, and a line end last.
+        let log = try String(contentsOfFile: logPath, encoding: .utf8)
+        #expect(log.hasSuffix("\n") && !log.contains("comm\""), "\(log)")
+        #expect(log.split(separator: "\n").count == 2, "\(log)")
+        let json = try runWX(["--json", "-c", "log compact"], home: home, now: now)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(document["unterminated_bytes_moved"] as? Int == 0, "\(document)")
     }
 
     /// A tail longer than one read (64 KiB) is counted whole; a log that ends in its line end

@@ -7,12 +7,21 @@ import WeatherStore
 extension ExchangeHandler {
     /// The full path of `path` and the text of the file there, for `import`.
     ///
-    /// - Throws: `.storage` when it cannot be read (or is larger than `maximumImportBytes`, or
-    ///   not a regular file), `.unreadableFile` when it is not UTF-8.
-    func importText(_ path: String) throws(ShellError) -> (path: String, text: String) {
+    /// - Parameter limit: the largest file read, bytes: `maximumImportBytes` for favorites,
+    ///   `maximumLogImportBytes` for snapshots and history.
+    /// - Throws: `.storage` when it cannot be read (or is larger than `limit`, said with what to
+    ///   do, or not a regular file), `.unreadableFile` when it is not UTF-8.
+    func importText(_ path: String, limit: Int = maximumImportBytes) throws(ShellError) -> (path: String, text: String)
+    {
         let full = configuration.expandPath(path)
         let data: Data
-        do { data = try FileIO.contents(of: full, limit: Self.maximumImportBytes) } catch {
+        do { data = try FileIO.contents(of: full, limit: limit) } catch {
+            // Too large: what to do, not only why (nu61: "larger than 16 MB" and no next step).
+            if error.description.hasSuffix(": larger than \(limit >> 20) MB") {
+                throw .storage(
+                    "cannot read \(full): larger than \(limit >> 20) MB; split it at line ends into files under \(limit >> 20) MB, each with the header line, and import each (an import adds only what the log does not hold yet)"
+                )
+            }
             throw .storage(error.description)
         }
         guard let text = String(validating: data, as: UTF8.self) else {
@@ -28,7 +37,7 @@ extension ExchangeHandler {
     /// numbered on from its highest. Ctrl-C until the log is replaced imports nothing
     /// (`ShellError.cancelled`).
     func importLog(_ kind: LogImportKind, from path: String) throws(ShellError) -> [CommandResult] {
-        let (full, text) = try importText(path)
+        let (full, text) = try importText(path, limit: Self.maximumLogImportBytes)
         // Every record read and checked before anything is written.
         func read<T>(_ body: () throws(DataExchange.FileProblem) -> T) throws(ShellError) -> T {
             do { return try body() } catch {

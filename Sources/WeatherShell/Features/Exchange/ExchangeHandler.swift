@@ -171,8 +171,18 @@ struct ExchangeHandler {
         return own + "/" + name
     }
 
-    /// The largest file `import` reads.
+    /// The largest file `import favorites` reads: bytes.
     static let maximumImportBytes = 16 << 20
+
+    /// The largest file `import snapshots|history` reads: bytes. Their import is whole or not
+    /// at all, every record read and checked before any is written, so the file is read whole
+    /// and held with its rows: 64 MB holds the export of a history of about 1.4 million
+    /// commands (an export takes ~46 bytes a command; nu61: 400,000 commands exported as
+    /// 18.6 MB were refused under the 16 MB of favorites, so wx could not read back what it
+    /// wrote). Measured (debug build): a 9.6 MB export of 200,000 short commands peaks at
+    /// 172 MB, a 17.7 MB one of 4,400 long ones at 104 MB — about 18 times the file at most, so
+    /// a full 64 MB file of short commands needs about 1.2 GB.
+    static let maximumLogImportBytes = 64 << 20
 
     func importFavorites(from path: String) throws(ShellError) -> [CommandResult] {
         let (full, text) = try importText(path)

@@ -13,12 +13,14 @@ extension JSONRenderer {
             ])
     }
 
-    /// `{"type":"log_compacted",…}`: the statistics before and after.
+    /// `{"type":"log_compacted",…}`: the statistics before and after; `unterminated_bytes_moved`:
+    /// the bytes after the last line end moved to `unreadable_lines_file`.
     static func logCompacted(_ compaction: EventLog.Compaction) -> JSONOutput {
         .object([
             ("type", .string("log_compacted")), ("before", .object(statistics(compaction.before))),
             ("after", .object(statistics(compaction.after))),
             ("unreadable_lines_file", compaction.unreadableLinesFile.map { .string($0) } ?? .null),
+            ("unterminated_bytes_moved", .number(Double(compaction.unterminatedBytesMoved))),
         ])
     }
 

@@ -1,4 +1,6 @@
 import FoundationEssentials
+import WXBasics
+import WeatherKit
 import WeatherStore
 
 /// `log`, `log compact` and `reset state`: what the files hold, and their repair — given the
@@ -41,10 +43,33 @@ struct LogHandler {
             )
         }
         let aside = try persistence.storing { () throws(StoreError) -> String? in try persistence.state.reset() }
-        return [
-            .notice(
-                "state.plist starts afresh: no favorites, default settings"
-                    + (aside.map { "; the old file is at \($0)" } ?? ""))
-        ]
+        // What the session held in memory is in the fresh file (`StateStore.reset`), said by
+        // name: "Berlin and units imperial, held in memory, saved in it".
+        let held = Self.heldChanges(in: persistence.state.document)
+        let start =
+            held.isEmpty ? "no favorites, default settings" : "\(Counting.list(held)), held in memory, saved in it"
+        return [.notice("state.plist starts afresh: \(start)" + (aside.map { "; the old file is at \($0)" } ?? ""))]
+    }
+
+    /// What a fresh document holds that an empty one does not, in words: each favorite's name,
+    /// then each setting changed from its default ("units imperial", "units metric (wind
+    /// changed)", "provider openweathermap").
+    static func heldChanges(in document: StateDocument) -> [String] {
+        var held = document.favorites.map(\.name)
+        let settings = document.settings
+        let defaults = Settings()
+        if settings.unitSetting != defaults.unitSetting {
+            let setting = settings.unitSetting
+            let apart = UnitQuantity.allCases.filter { setting.overrides[$0] != nil }.map(\.rawValue)
+            held.append(
+                "units \(setting.preset.rawValue)" + (apart.isEmpty ? "" : " (\(Counting.list(apart)) changed)"))
+        }
+        for (name, value, standard) in [
+            ("language", settings.language, defaults.language), ("geocoder", settings.geocoder, defaults.geocoder),
+            ("provider", settings.provider, defaults.provider),
+        ] where value != standard {
+            held.append("\(name) \(value ?? "default")")
+        }
+        return held
     }
 }

@@ -32,7 +32,7 @@ extension TextRenderer {
         }
         if unterminatedBytes > 0 {
             lines.append(
-                "  the log ends in \(count(unterminatedBytes, "byte")) without a line end (a write cut short, or one in progress), not counted until its line end comes"
+                "  the log ends in \(count(unterminatedBytes, "byte")) without a line end (a write cut short, or one in progress), not counted until its line end comes; “log compact” moves them to a file of their own"
             )
         }
         return lines
@@ -48,7 +48,14 @@ extension TextRenderer {
                     ? " (the newest deleted one’s record stays, so its id is never given again)" : "")
         ]
         if let file = compaction.unreadableLinesFile {
-            lines.append("\(count(before.unreadableLines, "unreadable line")) moved to \(file)")
+            // The bytes after the last line end go with the unreadable lines, said as `log` says
+            // them (nu61: dropped without a word).
+            let tail = compaction.unterminatedBytesMoved
+            let moved = [
+                before.unreadableLines > 0 ? count(before.unreadableLines, "unreadable line") : nil,
+                tail > 0 ? "the \(count(tail, "byte")) after the last line end (a write cut short)" : nil,
+            ].compactMap { $0 }
+            lines.append("\(Counting.list(moved)) moved to \(file)")
         }
         return lines
     }

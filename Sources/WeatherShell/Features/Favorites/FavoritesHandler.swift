@@ -16,7 +16,7 @@ struct FavoritesHandler {
     /// favorites yet": that is an error.
     func favoriteList() throws(ShellError) -> [CommandResult] {
         if favorites.isEmpty, let reason = persistence.state.readOnlyReason { throw .store(.stateReadOnly(reason)) }
-        return [.favorites(favorites)]
+        return [.favorites(favorites, unreadable: persistence.state.document.unreadableFavorites.entries.count)]
     }
 
     /// `fav`: adds the current location, or removes it when it is a favorite; unless

@@ -26,11 +26,18 @@ extension TextRenderer {
 
     /// `favs`: a row per favorite, or what to do when there is none. In scripts and pipes
     /// (`fitsWidth` false) nothing is cut: the columns are as at 80, wider for a longer cell.
-    static func favorites(_ favorites: [Favorite], context: RenderContext, style: Style) -> [String] {
+    ///
+    /// - Parameter unreadable: the favorites of state.plist that could not be read (the warning
+    ///   above the list names them): with none readable the list is "no readable favorites",
+    ///   not "no favorites yet" under "1 entry … could not be read" (nu61).
+    static func favorites(_ favorites: [Favorite], unreadable: Int = 0, context: RenderContext, style: Style)
+        -> [String]
+    {
         let width = context.width
         if favorites.isEmpty {
+            let none = unreadable > 0 ? "no readable favorites" : "no favorites yet"
             return TextLayout.wrap(
-                "no favorites yet: “fav” saves the current location", indent: 0, continuation: 2, width: width)
+                "\(none): “fav” saves the current location", indent: 0, continuation: 2, width: width)
         }
         // Name and region are words and give way (the region first); coordinates never do.
         // What tells favorites apart stays: the parts every row has give way first

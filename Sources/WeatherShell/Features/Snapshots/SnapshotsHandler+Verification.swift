@@ -29,7 +29,9 @@ extension SnapshotsHandler {
             let now = clocks.now(at: snapshot.coordinate)
             return await observe(at: snapshot.coordinate, kept: kept, now: now).outcome(of: snapshot)
         }
-        return checked.notices.map { .notice($0) } + [.snapshot(snapshot, checked.value)]
+        var outcome = checked.value
+        outcome.yourZone = yourZone
+        return checked.notices.map { .notice($0) } + [.snapshot(snapshot, outcome)]
     }
 
     /// `saved verify [place]`: each place's snapshots (or those of `place`, by snapshot or
@@ -237,6 +239,9 @@ package struct ForecastOutcome: Hashable, Sendable {
     /// recorded answers (`make demo`) the recording's time, which the snapshot's data time also
     /// is; nil when not known.
     package var judgedAt: Date?
+    /// The zone of the user's clock (`Configuration.localTimeZone`; nil: UTC), in which the
+    /// saved-at time is said "by your clock" when the days were judged by the recording's.
+    package var yourZone: String?
 
     package init(kept: Bool, days: [DayCheck], source: String?, problem: String?, judgedAt: Date? = nil) {
         self.kept = kept

@@ -23,6 +23,9 @@ struct SnapshotsHandler {
     let currentPlace: Place?
     /// The warnings in force that `show` last saw, and where (`WarningsSeen.shown`).
     let shownWarnings: (coordinate: Coordinate, warnings: [WeatherWarning])?
+    /// The zone of the user's clock (`Configuration.localTimeZone`): `saved N` says a save's
+    /// time in it when it says "by your clock".
+    var yourZone: String? = nil
 
     var log: EventLog { persistence.log }
 

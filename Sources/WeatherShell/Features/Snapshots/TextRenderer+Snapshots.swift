@@ -225,7 +225,7 @@ extension TextRenderer {
             ("condition", keptCondition(reading.weatherCode)),
             ("rain chance", format.percent(reading.precipitationProbabilityPercent)),
             ("precipitation", format.precipitation(reading.precipitationMillimetres)),
-            ("saved at", moment(savedClock(snapshot)) + recordingClockText(snapshot, outcome, moment: moment)),
+            ("saved at", savedAtText(snapshot, outcome, moment: moment)),
         ]
         return TextLayout.wrap(
             "snapshot \(snapshot.id): \(snapshot.placeName) (\(snapshot.coordinate.latitudeLongitudeText))", indent: 0,
@@ -234,6 +234,19 @@ extension TextRenderer {
                 TextLayout.wrap(value, after: "  " + TextLayout.pad(label, to: 13) + " ", width: width)
             }
             + forecastCheck(outcome, format: format, width: width)
+    }
+
+    /// The saved-at field: at the place (`savedClock`); or, when the days were judged by a
+    /// clock behind it (`recordingClockText`), by the user's clock, in the user's zone
+    /// (`ForecastOutcome.yourZone`, UTC without one) — nu61: "20:47 (UTC+01:00), by your clock"
+    /// was Berlin's time, where the user's clock read 19:47 UTC.
+    static func savedAtText(
+        _ snapshot: Snapshot, _ outcome: ForecastOutcome, moment: (LocalDateTime) -> String
+    ) -> String {
+        let recording = recordingClockText(snapshot, outcome, moment: moment)
+        guard !recording.isEmpty else { return moment(savedClock(snapshot)) }
+        let yours = ZoneClock(ZoneInfo(identifier: outcome.yourZone, abbreviation: nil, utcOffsetSeconds: 0))
+        return moment(yours.localTime(snapshot.savedAt)) + recording
     }
 
     /// After the saved-at time, when the days were judged by a clock behind it: in `make demo`
