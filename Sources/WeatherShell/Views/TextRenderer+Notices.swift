@@ -29,7 +29,7 @@ extension TextRenderer {
         // is refused whole then (`FavoriteRefusal.stateReadOnly`).
         if case .store(.stateReadOnly(let problem)) = error, problem.lastsUntilReset {
             return
-                "\(change ?? "the change"), for this session only, not saved: \(problem.readOnlyText(of: "settings")); set it again after that to keep it"
+                "\(change ?? "the change"), not saved: \(problem.readOnlyText(of: "settings")); a “reset state” in this session saves it in the fresh file, else it holds for this session only"
         }
         let promise = "not saved to disk yet (\(Self.savedLater)): \(error.description)"
         guard let change else { return "kept in this session, " + promise }

@@ -56,11 +56,27 @@ struct ReadOnlySettingsEndToEndTests {
         #expect(lines.first?.hasPrefix("warning: state.plist ") == true, "\(run.stdout)")
         #expect(
             Array(lines.dropFirst()) == [
-                "error: \(Self.imperial), for this session only, not saved: \(why); set it again after that to keep it",
+                "error: \(Self.imperial), not saved: \(why); a “reset state” in this session saves it in the fresh file, else it holds for this session only",
                 Self.imperial,
                 "warning: the change kept in memory (units) was not saved to state.plist and is lost as wx ends: \(exitWhy)",
             ], "\(run.stdout)")
         // Nothing written over the file wx cannot use.
         #expect(try String(contentsOfFile: path, encoding: .utf8) == bytes)
+    }
+
+    /// What the change's line says of `reset state` holds: the reset saves the setting held
+    /// for the session in the fresh state.plist (f1's first wording told the person to set it
+    /// again after the reset, which f3's reset made needless).
+    @Test(arguments: ["damaged", "newer"])
+    func aResetInTheSessionSavesTheSettingHeld(state: String) throws {
+        let home = TemporaryFolder()
+        let bytes = state == "damaged" ? "<?xml version=\"1.0\"?><plist><dict><key>version" : Self.newer
+        try bytes.write(toFile: home.path + "/state.plist", atomically: true, encoding: .utf8)
+        let run = try transcript("units imperial; reset state", home: home)
+        #expect(run.stdout.contains("starts afresh: units imperial, held in memory, saved in it"), "\(run.stdout)")
+        #expect(!run.stdout.contains("is lost as wx ends"), "\(run.stdout)")
+        let later = try transcript("units", home: home)
+        #expect(later.status == 0, "\(later.stdout)")
+        #expect(later.stdout == Self.imperial + "\n", "\(later.stdout)")
     }
 }
