@@ -502,6 +502,13 @@ STEP_NOTES = [
     "  program truncates during the read. callgrind: the first `saved` with no index 291.0 M instructions, the",
     "  Tab with no names file 39.6 M (`wx_layout_names` 32.5 M: 1.1 an instruction a byte of state.plist; its",
     "  time is within 1.5 ms of an AVX2 loop that only reads the 28 MB, 4.3 ms).",
+    "- `make bench` at f3b5112e (quiet, load 0.3 at its start): every row of items 4 and 5 met -- first `saved`",
+    "  with no index 47.3 ms (52.8 on the generated log, for comparison), the first `log` after it 43.2 ms, the",
+    "  Tabs with no names file 9.5 / 9.5 / 9.1 ms (11.0 on plistlib's state.plist). Its find+show rows read 14.8",
+    "  ms against curl's 9.9 (1.49x) and three GETs' 9.5 (1.56x, not met) with the same 20.7 M instructions as",
+    "  before; `--only cpu` run twice at once after it: 11.6 ms against 8.0 (1.44x) and 8.5 (1.37x), then 11.3",
+    "  against 7.6 (1.48x, 1.46-1.60) and 8.0 (1.41x), met, the rows merged from the second (the machine, not wx:",
+    "  instructions unchanged to the 0.1 M). The two-GET ratio stays close to its 1.5x (1.40x at the last stop).",
 ]
 
 
