@@ -35,7 +35,8 @@ package struct Coordinate: Hashable, Sendable, Codable {
         "\(DecimalText.fixed(latitude, digits: 4)),\(DecimalText.fixed(longitude, digits: 4))"
     }
 
-    private static func round4(_ value: Double) -> Double { (value * 10_000).rounded() / 10_000 }
+    /// Degrees rounded to the 4 decimals coordinates are kept at (`rounded`).
+    package static func round4(_ value: Double) -> Double { (value * 10_000).rounded() / 10_000 }
 
     /// `"5.0000°S 150.0000°W"`: 4 decimals with the hemisphere letters, the name of a place
     /// that has no other (0° is N and E).

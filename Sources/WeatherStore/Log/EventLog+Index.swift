@@ -289,34 +289,28 @@ extension EventLog {
                 return writer.failure == nil
             } ? header.header : nil
         }
-        var count = 0
-        var highest = sortedDeletions.last ?? 0
-        var last = 0
         var sound = true
         let newline = [UInt8(ascii: "\n")]
         guard let lines = try fileSystem.openForReading(linesPath) else { return nil }
         let failures = ReadFailures()
         let linesFile = LogFile(lines, failures: failures)
         let size = linesFile.size
-        // The lines' ids ascend (else the index is not written): whether one is deleted is told
-        // by walking the sorted deletions alongside, not by hashing each id (`Set.contains`).
-        var deletedIDs = DeletionCursor(sortedDeletions)
+        var kept = KeptIndexLines(deletions: sortedDeletions)
         let end = linesFile.linesForward(from: 0, long: { _ in sound = false }) { line in
-            guard let id = SnapshotIndex.id(of: line), line[0] == UInt8(ascii: "s") else {
-                sound = false
-                return
+            guard sound else { return }
+            switch kept.take(line) {
+            case nil: sound = false
+            case true?:
+                hash.add(line)
+                newline.withUnsafeBytes { hash.add($0) }
+            case false?: break
             }
-            guard !deletedIDs.holds(id) else { return }
-            if id <= last { sound = false }
-            last = id
-            hash.add(line)
-            newline.withUnsafeBytes { hash.add($0) }
-            count += 1
-            highest = max(highest, id)
         }
         guard sound, end == size, failures.first == nil else { return nil }
+        let count = kept.count
         let headed = Self.indexHeader(
-            base, snapshots: count, deletions: deleted.count, highest: highest, hash: hash)
+            base, snapshots: count, deletions: deleted.count, highest: max(kept.last, sortedDeletions.last ?? 0),
+            hash: hash)
         let header = headed.header
         let replaced = try fileSystem.replace(indexPath) { writer in
             writer.write(headed.line)
@@ -349,29 +343,22 @@ extension EventLog {
         var runs: [Range<Int>] = []
         var runStart = 0
         var start = 0
-        var count = 0
-        var last = 0
-        var deletedIDs = DeletionCursor(deletions)
+        var kept = KeptIndexLines(deletions: deletions)
         while start < bytes.count {
             guard let found = memchr(base + start, Int32(UInt8(ascii: "\n")), bytes.count - start) else { return nil }
             let end = base.distance(to: UnsafeRawPointer(found))
-            let line = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
-            guard end - start <= LogFile.longestLine, let id = SnapshotIndex.id(of: line),
-                line[0] == UInt8(ascii: "s")
+            guard end - start <= LogFile.longestLine,
+                let keeps = kept.take(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
             else { return nil }
-            if deletedIDs.holds(id) {
+            if !keeps {
                 if runStart < start { runs.append(runStart..<start) }
                 runStart = end + 1
-            } else {
-                guard id > last else { return nil }
-                last = id
-                count += 1
             }
             start = end + 1
         }
         if runStart < bytes.count { runs.append(runStart..<bytes.count) }
         for run in runs { hash.add(UnsafeRawBufferPointer(rebasing: bytes[run])) }
-        return (runs, count, last)
+        return (runs, kept.count, kept.last)
     }
 
     /// The header of an index of `snapshots` snapshots and `deletions` deletions whose body (all
@@ -387,6 +374,31 @@ extension EventLog {
         first.append(UInt8(ascii: "\n"))
         header.length = first.count
         return (header, first)
+    }
+}
+
+/// What a rebuilt index keeps of its lines, the rule both readings of them apply (held in
+/// memory: `EventLog.keptRuns`; from the file of lines: `writeIndexLocked`): each line is a
+/// snapshot's (`s…`), and of those not deleted the ids ascend (else the index is not written).
+/// Whether one is deleted is told by walking the sorted deletions alongside (`DeletionCursor`),
+/// not by hashing each id.
+struct KeptIndexLines {
+    private var deleted: DeletionCursor
+    /// How many lines were kept, and the id of the last.
+    private(set) var count = 0
+    private(set) var last = 0
+
+    init(deletions: [Int]) { deleted = DeletionCursor(deletions) }
+
+    /// true: `line` is kept; false: its snapshot was deleted; nil: it is not a snapshot's line,
+    /// or its id does not ascend.
+    mutating func take(_ line: UnsafeRawBufferPointer) -> Bool? {
+        guard let id = SnapshotIndex.id(of: line), line[0] == UInt8(ascii: "s") else { return nil }
+        if deleted.holds(id) { return false }
+        guard id > last else { return nil }
+        last = id
+        count += 1
+        return true
     }
 }
 

@@ -1,3 +1,4 @@
+import CLineScan
 import FoundationEssentials
 import WXBasics
 import WeatherKit
@@ -103,14 +104,9 @@ extension EventLog {
     /// records write it: a mark of check's torn or damaged (for any place: its key may be what
     /// was lost).
     static func isTornCheckMark(_ line: UnsafeRawBufferPointer) -> Bool {
-        guard classify(line).kind == .unreadable else { return false }
-        let needle = Array(#""command":"check""#.utf8)
-        guard line.count >= needle.count else { return false }
-        for start in 0...(line.count - needle.count)
-        where line[start] == needle[0] && zip(line[start..<start + needle.count], needle).allSatisfy({ $0 == $1 }) {
-            return true
-        }
-        return false
+        guard classify(line).kind == .unreadable, let base = line.baseAddress else { return false }
+        let needle: StaticString = #""command":"check""#
+        return wx_find_bytes(base, line.count, needle.utf8Start, needle.utf8CodeUnitCount) != nil
     }
 
     /// Every look kept, within the bounds: by group, newest first; and the groups, the one

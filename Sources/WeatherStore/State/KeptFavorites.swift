@@ -37,7 +37,7 @@ package struct KeptFavorites: Hashable, Sendable {
                     default: nil
                     }
                 guard let number, number.isFinite else { return nil }
-                return Coordinate(latitude: number, longitude: 0).rounded.latitude
+                return Coordinate.round4(number)
             }
             return (degrees("latitude"), degrees("longitude"))
         }
