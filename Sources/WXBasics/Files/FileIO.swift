@@ -15,6 +15,9 @@ package struct FileError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The errno of the call that failed; nil when no system call gave the cause (a short write,
     /// not a regular file).
     package private(set) var code: Int32?
+    /// Whether the file was refused for being larger than the reader's limit (`contents(of:limit:)`),
+    /// so that a caller can say what to do without reading the words.
+    package fileprivate(set) var isOverLimit = false
 
     /// `operation` ("write", "lock") on `path` failed with errno `code`: "cannot write PATH: No
     /// space left on device".
@@ -353,7 +356,9 @@ package enum FileIO {
         guard fstat(fd, &info) == 0 else { throw FileError(cannot: "read", path, code: errno) }
         if let problem = notRegular(info) { throw FileError(cannot: "read", path, reason: problem) }
         guard Int(info.st_size) <= limit else {
-            throw FileError(cannot: "read", path, reason: "larger than \(limit >> 20) MB")
+            var error = FileError(cannot: "read", path, reason: "larger than \(limit >> 20) MB")
+            error.isOverLimit = true
+            throw error
         }
         // Read straight into the Data returned (no second copy: the files read may be megabytes).
         var bytes = Data(count: Int(info.st_size))

@@ -17,7 +17,7 @@ extension ExchangeHandler {
         let data: Data
         do { data = try FileIO.contents(of: full, limit: limit) } catch {
             // Too large: what to do, not only why (nu61: "larger than 16 MB" and no next step).
-            if error.description.hasSuffix(": larger than \(limit >> 20) MB") {
+            if error.isOverLimit {
                 throw .storage(
                     "cannot read \(full): larger than \(limit >> 20) MB; split it at line ends into files under \(limit >> 20) MB, each with the header line, and import each (an import adds only what the log does not hold yet)"
                 )
