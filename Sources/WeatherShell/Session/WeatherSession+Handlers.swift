@@ -53,7 +53,7 @@ extension WeatherSession {
         SnapshotsHandler(
             persistence: persistence, clocks: clocks, coverage: coverage, archive: services.past,
             lastWeather: lastWeather, currentPlace: currentPlace, shownWarnings: warningsSeen.shown,
-            yourZone: configuration.localTimeZone)
+            yourZone: { [configuration] in configuration.localTimeZone })
     }
 
     var doctorHandler: DoctorHandler {

@@ -24,8 +24,8 @@ extension TextRenderer {
                 "cancelled: \(change.map { "“\($0)” " } ?? "")not saved, and undone for this session (\(error.description))"
         }
         // A state.plist wx cannot write until “reset state” (damaged, or a newer wx's): no later
-        // change saves this one, so no promise that it does; said now, with why and what to do
-        // (it was said truly only at exit). Only a setting comes here: a change of the favorites
+        // change saves this one, only that reset does (`StateStore.reset`), so that is what is
+        // promised; said now, with why and what to do (it was said truly only at exit). Only a setting comes here: a change of the favorites
         // is refused whole then (`FavoriteRefusal.stateReadOnly`).
         if case .store(.stateReadOnly(let problem)) = error, problem.lastsUntilReset {
             return

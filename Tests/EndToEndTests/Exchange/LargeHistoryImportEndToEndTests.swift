@@ -46,7 +46,7 @@ struct LargeHistoryImportEndToEndTests {
         let new = TemporaryFolder()
         let file = new.path + "/huge.csv"
         // Sparse: 65 MB long, no bytes written.
-        FileManager.default.createFile(atPath: file, contents: nil)
+        #expect(FileManager.default.createFile(atPath: file, contents: nil))
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: file))
         try handle.truncate(atOffset: 65 << 20)
         try handle.close()

@@ -64,10 +64,12 @@ package struct BrightSkyWarnings: WarningFeed {
             // may be, the end at the latest (`WarningFields.bounds`).
             warning.onsetWithoutZone = WarningFields.timeWithoutZone(alert["onset"])
             warning.expiresWithoutZone = WarningFields.timeWithoutZone(alert["expires"])
-            if warning.onset == nil, let bounds = WarningFields.bounds(alert["onset"]) {
+            if warning.onset == nil, let bounds = warning.onsetWithoutZone.flatMap(WarningFields.bounds(written:)) {
                 warning.onset = bounds.earliest
             }
-            if warning.expires == nil, let bounds = WarningFields.bounds(alert["expires"]) {
+            if warning.expires == nil,
+                let bounds = warning.expiresWithoutZone.flatMap(WarningFields.bounds(written:))
+            {
                 warning.expires = bounds.latest
             }
             return warning

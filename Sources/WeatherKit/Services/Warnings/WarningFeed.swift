@@ -132,13 +132,14 @@ enum WarningFields {
 
     /// A time written without a zone (`timeWithoutZone`) as the instants it may be: its clock read
     /// at UTC offsets of +14 h (`earliest`) and −14 h (`latest`), beyond the furthest there are
-    /// (+14 h, −12 h); nil for a time with a zone, for null and for anything else. A warning's onset is taken at its earliest and its end at its latest:
+    /// (+14 h, −12 h); nil when it does not read. A warning's onset is taken at its earliest and its end at its latest:
     /// a zone-less time never makes a warning end sooner or start later than it may (the safer
     /// error), and a warning that ended weeks ago, or starts in months, is not in force (nu60: it
     /// was, with the onset dropped and no end).
-    static func bounds(_ value: JSONValue?) -> (earliest: Date, latest: Date)? {
-        guard let written = timeWithoutZone(value),
-            let asUTC = ISOTime.parse(String(written.map { $0 == " " ? "T" : $0 }) + ":00Z")
+    ///
+    /// - Parameter written: the time as `timeWithoutZone` gives it ("2026-03-07 00:00").
+    static func bounds(written: String) -> (earliest: Date, latest: Date)? {
+        guard let asUTC = ISOTime.parse(String(written.map { $0 == " " ? "T" : $0 }) + ":00Z")
         else { return nil }
         return (asUTC.addingTimeInterval(-14 * 3_600), asUTC.addingTimeInterval(14 * 3_600))
     }

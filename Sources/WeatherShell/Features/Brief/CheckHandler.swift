@@ -44,26 +44,19 @@ package struct CheckReport: Hashable, Sendable {
     /// that were, and why each (one reason once), said after the line; the exit status is 3
     /// then, never a false "no" (trial 63: frost's reading was printed nowhere). Empty when all
     /// were checked or one held (those not checked are then warnings).
-    package var notChecked: [(option: String, error: ShellError)] = []
+    package var notChecked: [UncheckedCondition] = []
 
     /// Whether any condition holds: the exit status is 0 then, else 1 (3 with `notChecked`).
     package var anyHolds: Bool { outcomes.contains(where: \.holds) }
 
     /// 0 when a condition held, 3 when none did and one could not be checked, else 1.
     package var exitStatus: Int { anyHolds ? 0 : notChecked.isEmpty ? 1 : 3 }
+}
 
-    package static func == (a: CheckReport, b: CheckReport) -> Bool {
-        a.place == b.place && a.outcomes == b.outcomes && a.warningService == b.warningService && a.zone == b.zone
-            && a.markToKeep == b.markToKeep && a.notChecked.map(\.option) == b.notChecked.map(\.option)
-            && a.notChecked.map(\.error) == b.notChecked.map(\.error)
-    }
-
-    package func hash(into hasher: inout Hasher) {
-        hasher.combine(place)
-        hasher.combine(outcomes)
-        hasher.combine(markToKeep)
-        hasher.combine(notChecked.map(\.option))
-    }
+/// A condition `check` could not check: its option ("--frost") and why.
+package struct UncheckedCondition: Hashable, Sendable {
+    package var option: String
+    package var error: ShellError
 }
 
 /// `check`'s rules, apart from the session: given the answers, which conditions hold.
@@ -318,13 +311,13 @@ extension BriefHandler {
             judge(changed.0, staleBy: staleNote)
             markToKeep = changed.1
         }
-        var notChecked: [(option: String, error: ShellError)] = []
+        var notChecked: [UncheckedCondition] = []
         if let first = unreadable.first {
             // None held but some were read: the line says what each read, and each not checked
             // is said after it with why (exit 3).
             if !outcomes.isEmpty, !outcomes.contains(where: \.holds) {
                 for (option, error) in unreadable where !notChecked.contains(where: { $0.error == error }) {
-                    notChecked.append((option, error))
+                    notChecked.append(UncheckedCondition(option: option, error: error))
                 }
                 // A mark is not moved by a check that could not tell.
                 markToKeep = nil

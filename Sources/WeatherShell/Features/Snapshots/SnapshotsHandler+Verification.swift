@@ -30,7 +30,7 @@ extension SnapshotsHandler {
             return await observe(at: snapshot.coordinate, kept: kept, now: now).outcome(of: snapshot)
         }
         var outcome = checked.value
-        outcome.yourZone = yourZone
+        outcome.yourZone = yourZone()
         return checked.notices.map { .notice($0) } + [.snapshot(snapshot, outcome)]
     }
 

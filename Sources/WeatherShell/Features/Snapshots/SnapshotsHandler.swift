@@ -24,8 +24,9 @@ struct SnapshotsHandler {
     /// The warnings in force that `show` last saw, and where (`WarningsSeen.shown`).
     let shownWarnings: (coordinate: Coordinate, warnings: [WeatherWarning])?
     /// The zone of the user's clock (`Configuration.localTimeZone`): `saved N` says a save's
-    /// time in it when it says "by your clock".
-    var yourZone: String? = nil
+    /// time in it when it says "by your clock". Asked there alone: it reads /etc/localtime's
+    /// link and the tz database, which no other command of this handler needs.
+    var yourZone: () -> String? = { nil }
 
     var log: EventLog { persistence.log }
 

@@ -445,7 +445,7 @@ package final class ShellRunner {
                             }
                         }
                         // None held and some could not be checked: why, after what was read.
-                        for (_, error) in checked.notChecked { report(error) }
+                        for unchecked in checked.notChecked { report(unchecked.error) }
                         if !checked.notChecked.isEmpty { exitStatus = max(exitStatus, 3) }
                     }
                     // `check` answers "none held" with exit status 1, no error line.
